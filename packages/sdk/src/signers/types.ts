@@ -1,0 +1,27 @@
+import type { Hex } from "viem";
+
+/** The signature schemes pq4337 has an ERC-7913 verifier for. */
+export type SchemeName = "ecdsa" | "mldsa65" | "falcon512" | "falcon1024";
+
+/**
+ * A key that signs for a {@link SchemeName} scheme and describes itself as an ERC-7913 key.
+ *
+ * Every scheme plugs into `toPQSmartAccount` through this one interface: the account's on-chain signer
+ * is `verifier ‖ key`, and `sign` returns the `signature` argument of the verifier's
+ * `verify(bytes key, bytes32 hash, bytes signature)`.
+ */
+export type PQ4337Signer = {
+  /** The scheme, which selects the ERC-7913 verifier. */
+  scheme: SchemeName;
+  /** The scheme's own public key encoding (e.g. FIPS 204 `pk`, 1,952 bytes for ML-DSA-65). */
+  publicKey: Hex;
+  /** The ERC-7913 `key` bytes: what the verifier receives, without the verifier address. */
+  key: Hex;
+  /** Signs a 32-byte hash; the result is the ERC-7913 `signature` bytes. */
+  sign: (parameters: { hash: Hex }) => Promise<Hex>;
+  /**
+   * A well-formed signature of the right size that takes the verifier's full verification path and then
+   * fails, so gas estimation of a user operation matches a real signature.
+   */
+  getStubSignature: () => Promise<Hex>;
+};
