@@ -1,0 +1,2 @@
+export { type Devnet, type StartDevnetParameters, devnetPrivateKeys, startDevnet } from "./startDevnet.js";
+export { anvilBinary } from "./anvil.js";

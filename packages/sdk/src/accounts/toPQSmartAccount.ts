@@ -1,0 +1,214 @@
+import {
+  type Address,
+  type Chain,
+  type Client,
+  type Hex,
+  type LocalAccount,
+  type Transport,
+  type TypedData,
+  type TypedDataDefinition,
+  concatHex,
+  decodeAbiParameters,
+  decodeFunctionData,
+  encodeAbiParameters,
+  encodeFunctionData,
+  hashMessage,
+  hashTypedData,
+  zeroHash,
+} from "viem";
+import {
+  type SmartAccount,
+  type SmartAccountImplementation,
+  entryPoint08Abi,
+  getUserOperationHash,
+  toSmartAccount,
+} from "viem/account-abstraction";
+import { toAccount } from "viem/accounts";
+import { readContract } from "viem/actions";
+import { signMessage as signErc7739Message, signTypedData as signErc7739TypedData } from "viem/experimental/erc7739";
+import { defaultNonceKey, entryPointAddress } from "../constants.js";
+import { getPQ4337Addresses } from "../deploy/deployPQ4337.js";
+import { UnsupportedCallsError, VerifierUnknownError } from "../errors/account.js";
+import { PQ4337Error } from "../errors/base.js";
+import { pqAccountAbi, pqAccountFactoryAbi } from "../generated/contracts.js";
+import type { PQ4337Signer } from "../signers/types.js";
+import { getPQAccountAddress } from "./getPQAccountAddress.js";
+
+/** ERC-7821 batch mode: call type 0x01 (batch), default exec type, no selector, no opData. */
+const batchExecutionMode: Hex = "0x0100000000000000000000000000000000000000000000000000000000000000";
+const executionsType = [
+  {
+    type: "tuple[]",
+    components: [
+      { name: "target", type: "address" },
+      { name: "value", type: "uint256" },
+      { name: "callData", type: "bytes" },
+    ],
+  },
+] as const;
+
+export type ToPQSmartAccountParameters = {
+  /** A client of the chain the account lives on. */
+  client: PQSmartAccountImplementation["client"];
+  /** The key that controls the account: ECDSA or post-quantum. */
+  signer: PQ4337Signer;
+  /** The factory salt (bytes32). Different salts give different accounts for the same signer. */
+  salt?: Hex | undefined;
+  /** The account's address, when it differs from the one derived from `signer` (e.g. after a signer rotation). */
+  address?: Address | undefined;
+  /** The ERC-7913 verifier of `signer.scheme`. Defaults to pq4337's deterministic deployment. */
+  verifier?: Address | undefined;
+  /** The account factory. Defaults to pq4337's deterministic deployment. */
+  factory?: Address | undefined;
+  /**
+   * The EntryPoint nonce key. Pinned (default 0) so consecutive operations increment one slot instead of
+   * opening a new one each time, as viem's timestamp default does.
+   */
+  nonceKey?: bigint | undefined;
+};
+
+export type PQSmartAccountImplementation = SmartAccountImplementation<
+  typeof entryPoint08Abi,
+  "0.8",
+  {
+    abi: typeof pqAccountAbi;
+    factory: { abi: typeof pqAccountFactoryAbi; address: Address };
+    /** The account's ERC-7913 signer: `verifier ‖ key`. */
+    erc7913Signer: Hex;
+    signer: PQ4337Signer;
+  }
+>;
+
+export type ToPQSmartAccountReturnType = SmartAccount<PQSmartAccountImplementation>;
+
+export type ToPQSmartAccountErrorType = VerifierUnknownError | UnsupportedCallsError;
+
+/**
+ * A viem smart account for {@link PQAccount} on EntryPoint v0.8: counterfactual address, factory data,
+ * ERC-7821 batched calls, user operations signed by any {@link PQ4337Signer}, and ERC-1271 message and
+ * typed-data signatures through ERC-7739 (ERC-6492-wrapped while the account is not deployed).
+ *
+ * @example
+ * import { createPublicClient, http, parseEther } from "viem"
+ * import { createBundlerClient } from "viem/account-abstraction"
+ * import { mldsa65Signer, toPQSmartAccount } from "@pq4337/sdk"
+ *
+ * const client = createPublicClient({ chain, transport: http(rpcUrl) })
+ * const account = await toPQSmartAccount({ client, signer: mldsa65Signer() })
+ * const bundler = createBundlerClient({ account, client, transport: http(bundlerUrl) })
+ * const hash = await bundler.sendUserOperation({ calls: [{ to, value: parseEther("0.01") }] })
+ */
+export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): Promise<ToPQSmartAccountReturnType> {
+  const { client, signer, salt = zeroHash, nonceKey = defaultNonceKey } = parameters;
+  const defaults = getPQ4337Addresses();
+  const factoryAddress = parameters.factory ?? defaults.accountFactory;
+  const verifier = parameters.verifier ?? defaults.verifiers[signer.scheme];
+  if (!verifier) throw new VerifierUnknownError({ scheme: signer.scheme });
+
+  const erc7913Signer = concatHex([verifier, signer.key]);
+  const factory = { abi: pqAccountFactoryAbi, address: factoryAddress } as const;
+  const address =
+    parameters.address ??
+    getPQAccountAddress({
+      signer: erc7913Signer,
+      salt,
+      factory: factoryAddress,
+      // The factory's implementation, when the factory is not pq4337's default deployment.
+      implementation: parameters.factory
+        ? await readImplementation(client, factoryAddress)
+        : defaults.accountImplementation,
+    });
+  // ERC-7739 signing goes through viem's actions, which expect an account that signs hashes.
+  const hashSigner = toHashSigner(address, signer);
+
+  return toSmartAccount({
+    client,
+    entryPoint: { abi: entryPoint08Abi, address: entryPointAddress, version: "0.8" },
+    extend: { abi: pqAccountAbi, factory, erc7913Signer, signer },
+    nonceKeyManager: pinnedNonceKey(nonceKey),
+
+    async decodeCalls(data) {
+      const { functionName, args } = decodeFunctionData({ abi: pqAccountAbi, data });
+      if (functionName !== "execute" || args[0] !== batchExecutionMode) throw new UnsupportedCallsError({ data });
+      const [executions] = decodeAbiParameters(executionsType, args[1]);
+      return executions.map(({ target, value, callData }) => ({ to: target, value, data: callData }));
+    },
+
+    async encodeCalls(calls) {
+      const executions = calls.map((call) => ({ target: call.to, value: call.value ?? 0n, callData: call.data ?? "0x" }));
+      return encodeFunctionData({
+        abi: pqAccountAbi,
+        functionName: "execute",
+        args: [batchExecutionMode, encodeAbiParameters(executionsType, [executions])],
+      });
+    },
+
+    async getAddress() {
+      return address;
+    },
+
+    async getFactoryArgs() {
+      return {
+        factory: factory.address,
+        factoryData: encodeFunctionData({ abi: factory.abi, functionName: "createAccount", args: [erc7913Signer, salt] }),
+      };
+    },
+
+    async getStubSignature() {
+      return signer.getStubSignature();
+    },
+
+    async signMessage({ message }) {
+      const { factory, factoryData } = await this.getFactoryArgs();
+      return signErc7739Message(client, { account: hashSigner, message, verifier: address, factory, factoryData });
+    },
+
+    async signTypedData(typedData) {
+      const { domain, types, primaryType, message } = typedData as TypedDataDefinition<TypedData, string>;
+      const { factory, factoryData } = await this.getFactoryArgs();
+      return signErc7739TypedData(client, {
+        domain,
+        types,
+        primaryType,
+        message,
+        account: hashSigner,
+        verifier: address,
+        factory,
+        factoryData,
+      });
+    },
+
+    async signUserOperation({ chainId = client.chain!.id, ...userOperation }) {
+      const hash = getUserOperationHash({
+        chainId,
+        entryPointAddress,
+        entryPointVersion: "0.8",
+        userOperation: { ...userOperation, sender: address },
+      });
+      return signer.sign({ hash });
+    },
+  });
+}
+
+async function readImplementation(client: Client<Transport, Chain | undefined>, factory: Address): Promise<Address> {
+  return readContract(client, { abi: pqAccountFactoryAbi, address: factory, functionName: "accountImplementation" });
+}
+
+/** A viem account whose every signature is the PQ4337 signer's signature of the final EIP-191/EIP-712 hash. */
+function toHashSigner(address: Address, signer: PQ4337Signer): LocalAccount {
+  return toAccount({
+    address,
+    sign: ({ hash }) => signer.sign({ hash }),
+    signMessage: ({ message }) => signer.sign({ hash: hashMessage(message) }),
+    signTypedData: (typedData) => signer.sign({ hash: hashTypedData(typedData) }),
+    signTransaction: () => {
+      throw new PQ4337Error("A PQAccount signs user operations, messages and typed data, not transactions.");
+    },
+  });
+}
+
+/** viem's nonce-key manager hands out one fixed key. */
+function pinnedNonceKey(key: bigint) {
+  const get = async () => Number(key);
+  return { consume: get, get, increment() {}, reset() {} };
+}

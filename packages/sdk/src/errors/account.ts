@@ -1,0 +1,19 @@
+import type { Hex } from "viem";
+import type { SchemeName } from "../signers/types.js";
+import { PQ4337Error } from "./base.js";
+
+/** No verifier address is known for the signer's scheme on this deployment. */
+export class VerifierUnknownError extends PQ4337Error {
+  override name = "VerifierUnknownError";
+  constructor({ scheme }: { scheme: SchemeName }) {
+    super(`No ERC-7913 verifier is known for scheme "${scheme}": pass \`verifier\`.`);
+  }
+}
+
+/** The account was asked to decode or perform something other than an ERC-7821 batch of calls. */
+export class UnsupportedCallsError extends PQ4337Error {
+  override name = "UnsupportedCallsError";
+  constructor({ data }: { data: Hex }) {
+    super(`PQAccount executes ERC-7821 batches of calls only; cannot handle ${data.slice(0, 10)}….`);
+  }
+}
