@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Regenerates the cross-implementation test vectors in test/fixtures/:
+#   PQClean (Rust pqcrypto crates)  -> mldsa65-pqclean.jsonl, falcon512-pqclean.jsonl, falcon1024-pqclean.jsonl
+#   dilithium-py (pure Python)      -> mldsa65-dilithium-py.jsonl, mldsa65-expanded-dilithium-py.json
+# All randomness is seeded from fixed labels, so a re-run reproduces the committed files byte for byte.
+#
+# Usage: scripts/vectors/generate.sh [OUT_DIR]      (default: test/fixtures)
+# Env:   PYTHON=/path/to/python  use that interpreter (must have dilithium-py==1.5.1) instead of scripts/vectors/.venv
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$HERE/../.." && pwd)"
+OUT="${1:-$REPO/test/fixtures}"
+mkdir -p "$OUT"
+OUT="$(cd "$OUT" && pwd)"
+
+echo "== PQClean via pqcrypto-mldsa / pqcrypto-falcon" >&2
+# getrandom's "custom" backend routes PQClean's randombytes() to the seeded SHAKE256 stream in src/main.rs.
+(cd "$HERE/pqclean" && RUSTFLAGS='--cfg getrandom_backend="custom"' cargo run --release --locked -- "$OUT")
+
+echo "== dilithium-py" >&2
+PY="${PYTHON:-}"
+if [ -z "$PY" ]; then
+  PY="$HERE/.venv/bin/python"
+  [ -x "$PY" ] || python3 -m venv "$HERE/.venv"
+  if ! "$PY" -c 'import importlib.metadata as m, sys; sys.exit(m.version("dilithium-py") != "1.5.1")' 2>/dev/null; then
+    "$HERE/.venv/bin/pip" install --quiet -r "$HERE/requirements.txt"
+  fi
+fi
+"$PY" "$HERE/dilithium_py.py" --out-dir "$OUT"
+
+echo "== done; check with: node --import tsx --test test/fixtures.test.ts" >&2

@@ -1,0 +1,78 @@
+import { createRequire } from "node:module";
+import { type Address, type Hex, concatHex, getContract } from "viem";
+import { type UserOperation, entryPoint08Abi, toPackedUserOperation } from "viem/account-abstraction";
+import type { NetworkConnection } from "hardhat/types/network";
+import {
+  type PQ4337Signer,
+  type ToPQSmartAccountReturnType,
+  create2DeployerAddress,
+  deployPQ4337,
+  entryPointAddress,
+  toPQSmartAccount,
+} from "@pq4337/sdk";
+
+// Runtime code of the deterministic CREATE2 deployer that anvil and most chains have at create2DeployerAddress.
+const create2DeployerCode: Hex =
+  "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3";
+const entryPointSalt: Hex = "0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9";
+
+/**
+ * An in-process Hardhat chain with the same contracts at the same addresses as the devnet: the CREATE2
+ * deployer, the canonical EntryPoint v0.8 (published artifact), pq4337's factory and verifiers.
+ */
+export async function deployFixture(connection: NetworkConnection<"generic">) {
+  const { viem, provider } = connection;
+  await provider.request({ method: "hardhat_setCode", params: [create2DeployerAddress, create2DeployerCode] });
+  const client = await viem.getPublicClient();
+  const [deployer, beneficiary, other] = await viem.getWalletClients();
+
+  const { bytecode } = createRequire(import.meta.url)("@account-abstraction/contracts/artifacts/EntryPoint.json") as { bytecode: Hex };
+  await client.waitForTransactionReceipt({
+    hash: await deployer.sendTransaction({ to: create2DeployerAddress, data: concatHex([entryPointSalt, bytecode]), gas: 6_000_000n }),
+  });
+  const contracts = await deployPQ4337({ client, walletClient: deployer });
+  const entryPoint = getContract({ address: entryPointAddress, abi: entryPoint08Abi, client: { public: client, wallet: beneficiary } });
+  return { client, deployer, beneficiary, other, contracts, entryPoint };
+}
+
+export type Fixture = Awaited<ReturnType<typeof deployFixture>>;
+
+/** A PQAccount for `signer` with ETH to pay for its operations. */
+export async function fundedAccount(fixture: Fixture, signer: PQ4337Signer, salt?: Hex) {
+  const account = await toPQSmartAccount({ client: fixture.client, signer, salt });
+  await fixture.client.waitForTransactionReceipt({
+    hash: await fixture.deployer.sendTransaction({ to: account.address, value: 10n ** 18n }),
+  });
+  return account;
+}
+
+/** An unsigned user operation with fixed, generous gas limits, creating the account if it has no code. */
+export async function buildUserOperation(
+  fixture: Fixture,
+  account: ToPQSmartAccountReturnType,
+  callData: Hex,
+): Promise<UserOperation<"0.8">> {
+  const { factory, factoryData } = await account.getFactoryArgs();
+  return {
+    sender: account.address,
+    nonce: await account.getNonce(),
+    factory,
+    factoryData,
+    callData,
+    callGasLimit: 500_000n,
+    verificationGasLimit: 2_000_000n,
+    preVerificationGas: 100_000n,
+    maxFeePerGas: 2_000_000_000n,
+    maxPriorityFeePerGas: 1_000_000_000n,
+    signature: "0x",
+  };
+}
+
+/** Sends `operations` straight to EntryPoint.handleOps, as a bundler would. */
+export async function handleOps(fixture: Fixture, operations: UserOperation<"0.8">[], beneficiary?: Address) {
+  const hash = await fixture.entryPoint.write.handleOps([
+    operations.map((operation) => toPackedUserOperation(operation)),
+    beneficiary ?? fixture.beneficiary.account.address,
+  ]);
+  return fixture.client.waitForTransactionReceipt({ hash });
+}
