@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const published = ["accounts", "verifiers"];
+const published = ["accounts", "verifiers", "metering"];
 
 const artifacts = published.flatMap((folder) => {
   const dir = join(root, "artifacts/contracts", folder);
@@ -25,6 +25,7 @@ for (const artifact of artifacts.sort((a, b) => a.contractName.localeCompare(b.c
   const name = camel(artifact.contractName);
   ts += `\nexport const ${name}Abi = ${JSON.stringify(artifact.abi)} as const;\n`;
   ts += `export const ${name}Bytecode = "${artifact.bytecode}" as const;\n`;
+  ts += `export const ${name}DeployedBytecode = "${artifact.deployedBytecode}" as const;\n`;
   writeFileSync(join(abiDir, `${artifact.contractName}.json`), JSON.stringify(artifact.abi, null, 2) + "\n");
 }
 mkdirSync(join(root, "packages/sdk/src/generated"), { recursive: true });

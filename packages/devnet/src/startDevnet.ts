@@ -24,6 +24,8 @@ export type StartDevnetParameters = {
   hardfork?: string | undefined;
   /** See {@link StartAltoParameters.bundleMode}. Default `auto`. */
   bundleMode?: "auto" | "manual" | undefined;
+  /** Whether to start the bundler (default `true`); without it `bundlerUrl` is empty. */
+  bundler?: boolean | undefined;
 };
 
 export type Devnet = {
@@ -37,7 +39,7 @@ export type Devnet = {
   /** A funded key, free for the caller's use (deployments, funding accounts). */
   funderPrivateKey: Hex;
   /** The PIDs of the processes this devnet started. */
-  pids: { anvil: number; alto: number };
+  pids: { anvil: number; alto: number | undefined };
   /** Stops the bundler and the node, by PID. Safe to call twice. */
   stop: () => Promise<void>;
 };
@@ -52,7 +54,7 @@ export type Devnet = {
  * try { … devnet.rpcUrl, devnet.bundlerUrl … } finally { await devnet.stop() }
  */
 export async function startDevnet(parameters: StartDevnetParameters = {}): Promise<Devnet> {
-  const { chainId = 31337, hardfork = "prague", bundleMode = "auto" } = parameters;
+  const { chainId = 31337, hardfork = "prague", bundleMode = "auto", bundler = true } = parameters;
   const started: ManagedProcess[] = [];
   const stop = async () => {
     for (const process of started.splice(0).reverse()) await process.stop();
@@ -75,28 +77,30 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
     await deployEntryPoint(client, walletClient);
     const contracts = await deployPQ4337({ client, walletClient });
 
-    const bundlerPort = await pickPort(parameters.bundlerPort ?? 4337);
-    const alto = await startAlto({
-      port: bundlerPort,
-      rpcUrl,
-      entryPoint: entryPointAddress,
-      executorPrivateKey: executorKey,
-      utilityPrivateKey: utilityKey,
-      bundleMode,
-    });
-    started.push(alto);
+    const bundlerPort = bundler ? await pickPort(parameters.bundlerPort ?? 4337) : undefined;
+    const alto = bundlerPort
+      ? await startAlto({
+          port: bundlerPort,
+          rpcUrl,
+          entryPoint: entryPointAddress,
+          executorPrivateKey: executorKey,
+          utilityPrivateKey: utilityKey,
+          bundleMode,
+        })
+      : undefined;
+    if (alto) started.push(alto);
 
     const { transactionHashes: _, ...addresses } = contracts;
     return {
       rpcUrl,
-      bundlerUrl: `http://127.0.0.1:${bundlerPort}`,
+      bundlerUrl: bundlerPort ? `http://127.0.0.1:${bundlerPort}` : "",
       chainId,
       chain,
       hardfork,
       entryPoint: entryPointAddress,
       contracts: addresses,
       funderPrivateKey: funderKey,
-      pids: { anvil: anvil.pid, alto: alto.pid },
+      pids: { anvil: anvil.pid, alto: alto?.pid },
       stop,
     };
   } catch (error) {

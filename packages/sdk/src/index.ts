@@ -12,3 +12,5 @@ export { AccountCreationFailedError, AccountValidationRevertedError, Insufficien
 export * from "./generated/contracts.js";
 export { ecdsaSigner, type EcdsaSignerParameters, type EcdsaSignerReturnType, type EcdsaSignerErrorType } from "./signers/ecdsa.js";
 export type { PQ4337Signer, SchemeName } from "./signers/types.js";
+export { measureVerifyGas, type MeasureVerifyGasParameters, type MeasureVerifyGasReturnType } from "./actions/measureVerifyGas.js";
+export { schemes, type Scheme } from "./schemes.js";

@@ -1,0 +1,40 @@
+import type { Hex } from "viem";
+import { ecdsaSigner } from "./signers/ecdsa.js";
+import type { PQ4337Signer, SchemeName } from "./signers/types.js";
+
+/** What every tool (CLI, gas suite, tests) needs to know about a signature scheme. */
+export type Scheme = {
+  name: SchemeName;
+  /** Human name, e.g. "ML-DSA-65 (FIPS 204)". */
+  label: string;
+  /** `fips` for the standard scheme, or the name of a clearly labelled non-standard variant. */
+  variant: string;
+  /** Claimed classical security in bits, by the convention NIST category 1/3/5 → 128/192/256. */
+  securityBits: number;
+  /** NIST PQC security category, or `undefined` for a classical scheme. */
+  nistCategory: 1 | 3 | 5 | undefined;
+  /** A signer from a 32-byte seed, so runs can be reproduced. */
+  createSigner: (seed: Hex) => PQ4337Signer;
+  /**
+   * The ERC-7913 key for a public key in the scheme's own encoding, and the expanded key that must be in
+   * contract code (see `deployCodeChunks`) for the verifier to read; `undefined` when the key is self-contained.
+   */
+  toErc7913Key: (publicKey: Hex) => { key: Hex; expandedKey: Hex | undefined };
+};
+
+/**
+ * The registry of supported schemes. The CLI's `verify`, the gas suite and the end-to-end tests iterate over it,
+ * so a new verifier joins all of them by being added here.
+ */
+export const schemes: Record<string, Scheme> = {
+  ecdsa: {
+    name: "ecdsa",
+    label: "ECDSA secp256k1",
+    variant: "fips",
+    securityBits: 128,
+    nistCategory: undefined,
+    createSigner: (seed) => ecdsaSigner({ privateKey: seed }),
+    // The verifier takes the public key itself: a 20-byte address or a 33/65-byte SEC1 point.
+    toErc7913Key: (publicKey) => ({ key: publicKey, expandedKey: undefined }),
+  },
+};
