@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { devnetCommand, devnetHelp } from "./commands/devnet.js";
 import { verifyCommand, verifyHelp } from "./commands/verify.js";
 

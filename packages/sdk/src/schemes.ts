@@ -1,4 +1,5 @@
-import type { Hex } from "viem";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { type Hex, hexToBytes } from "viem";
 import { ecdsaSigner } from "./signers/ecdsa.js";
 import type { PQ4337Signer, SchemeName } from "./signers/types.js";
 
@@ -20,6 +21,8 @@ export type Scheme = {
    * contract code (see `deployCodeChunks`) for the verifier to read; `undefined` when the key is self-contained.
    */
   toErc7913Key: (publicKey: Hex) => { key: Hex; expandedKey: Hex | undefined };
+  /** Off-chain verification of a signature of a 32-byte hash, as the on-chain verifier defines it. */
+  verify: (publicKey: Hex, hash: Hex, signature: Hex) => boolean;
 };
 
 /**
@@ -36,5 +39,10 @@ export const schemes: Record<string, Scheme> = {
     createSigner: (seed) => ecdsaSigner({ privateKey: seed }),
     // The verifier takes the public key itself: a 20-byte address or a 33/65-byte SEC1 point.
     toErc7913Key: (publicKey) => ({ key: publicKey, expandedKey: undefined }),
+    verify: (publicKey, hash, signature) => {
+      const bytes = hexToBytes(signature);
+      // Low-s only, like the verifier; the recovery byte is not needed with the public key at hand.
+      return bytes.length === 65 && secp256k1.verify(bytes.subarray(0, 64), hexToBytes(hash), hexToBytes(publicKey), { prehash: false, lowS: true });
+    },
   },
 };

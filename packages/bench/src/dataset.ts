@@ -1,0 +1,67 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** What a row measures. */
+export type Surface = "verify" | "validateUserOp" | "handleOps" | "setup" | "offchain" | "size" | "latency" | "throughput";
+
+/** One measurement: a single run's figure, never an average unless `median` says so. */
+export type Row = {
+  bench_name: string;
+  scheme: string;
+  variant: string;
+  surface: Surface;
+  /** Gas of this measurement, for gas rows. */
+  gas: number | null;
+  calldata_bytes: number | null;
+  security_bits: number;
+  nist_category: number | null;
+  gas_per_128b: number | null;
+  gas_per_secure_bit: number | null;
+  /** The value of a non-gas row (bytes, ms, ops/s), in `unit`. */
+  value: number | null;
+  unit: "gas" | "bytes" | "ms" | "ops/s" | "gas/block";
+  /** Timing rows: median and spread over `samples` runs. */
+  median: number | null;
+  min: number | null;
+  max: number | null;
+  iqr: number | null;
+  samples: number | null;
+  chain_profile: string;
+  commit: string;
+  dirty: boolean;
+  tool_solc: string;
+  tool_node: string;
+  tool_anvil: string;
+  tool_alto: string;
+  tool_entrypoint: string;
+  cpu: string;
+  timestamp: string;
+  notes: string;
+};
+
+export const columns: (keyof Row)[] = [
+  "bench_name", "scheme", "variant", "surface", "gas", "calldata_bytes", "security_bits", "nist_category",
+  "gas_per_128b", "gas_per_secure_bit", "value", "unit", "median", "min", "max", "iqr", "samples",
+  "chain_profile", "commit", "dirty", "tool_solc", "tool_node", "tool_anvil", "tool_alto", "tool_entrypoint",
+  "cpu", "timestamp", "notes",
+];
+
+/** RFC 4180 CSV: fields with a comma, quote or newline are quoted, quotes doubled. */
+export function toCsv(rows: Row[]): string {
+  const field = (value: unknown) => {
+    const text = value === null || value === undefined ? "" : String(value);
+    return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  return [columns.join(","), ...rows.map((row) => columns.map((column) => field(row[column])).join(","))].join("\n") + "\n";
+}
+
+export function toJsonl(rows: Row[]): string {
+  return rows.map((row) => JSON.stringify(row)).join("\n") + "\n";
+}
+
+/** Writes results.jsonl and results.csv into `dir`. */
+export function writeDataset(dir: string, rows: Row[]): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "results.jsonl"), toJsonl(rows));
+  writeFileSync(join(dir, "results.csv"), toCsv(rows));
+}

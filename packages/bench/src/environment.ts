@@ -1,0 +1,63 @@
+import { type Account, type Chain, type Hex, type PublicClient, type Transport, type WalletClient, createPublicClient, createWalletClient, defineChain, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { startDevnet } from "@pq4337/devnet";
+import { deployPQ4337 } from "@pq4337/sdk";
+
+export type EnvironmentOptions = {
+  /** An existing chain; without it the embedded devnet is started. */
+  rpcUrl?: string | undefined;
+  bundlerUrl?: string | undefined;
+  /** Funds accounts and deploys expanded keys on an existing chain. */
+  privateKey?: Hex | undefined;
+};
+
+/** A chain, a bundler and a funded key: the devnet, or an existing chain and bundler. */
+export type Environment = {
+  chain: Chain;
+  client: PublicClient<Transport, Chain>;
+  walletClient: WalletClient<Transport, Chain, Account>;
+  bundlerUrl: string;
+  /** What the figures were measured on, for the dataset's `chain_profile`. */
+  chainProfile: string;
+  /** Stops what was started (the devnet); a no-op on an existing chain. */
+  stop: () => Promise<void>;
+};
+
+export async function openEnvironment(options: EnvironmentOptions): Promise<Environment> {
+  if (!options.rpcUrl) {
+    const devnet = await startDevnet();
+    return {
+      ...connect(devnet.chain, devnet.rpcUrl, devnet.funderPrivateKey),
+      bundlerUrl: devnet.bundlerUrl,
+      chainProfile: `pq4337 devnet: anvil, hardfork ${devnet.hardfork}, chain id ${devnet.chainId}, automine`,
+      stop: devnet.stop,
+    };
+  }
+  if (!options.bundlerUrl || !options.privateKey)
+    throw new Error("--rpc-url needs --bundler-url and a funded key (--private-key or PQ4337_PRIVATE_KEY)");
+  const probe = createPublicClient({ transport: http(options.rpcUrl) });
+  const [chainId, clientVersion] = await Promise.all([
+    probe.getChainId(),
+    probe.request({ method: "web3_clientVersion" as never }).catch(() => "unknown client"),
+  ]);
+  const chain = defineChain({
+    id: chainId,
+    name: `chain ${chainId}`,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [options.rpcUrl] } },
+  });
+  const environment = connect(chain, options.rpcUrl, options.privateKey);
+  await deployPQ4337({ client: environment.client, walletClient: environment.walletClient });
+  return {
+    ...environment,
+    bundlerUrl: options.bundlerUrl,
+    chainProfile: `chain id ${chainId}, ${String(clientVersion)}`,
+    stop: async () => {},
+  };
+}
+
+function connect(chain: Chain, rpcUrl: string, privateKey: Hex): Pick<Environment, "chain" | "client" | "walletClient"> {
+  const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
+  const walletClient = createWalletClient({ chain, transport: http(rpcUrl), account: privateKeyToAccount(privateKey) });
+  return { chain, client, walletClient };
+}

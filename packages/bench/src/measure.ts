@@ -1,0 +1,212 @@
+import { performance } from "node:perf_hooks";
+import { type Chain, type Hex, type Transport, hexToBytes, http, keccak256, parseEther, size, stringToHex } from "viem";
+import { type BundlerClient, type SmartAccount, createBundlerClient } from "viem/account-abstraction";
+import { type Scheme, deployCodeChunks, sendUserOperation, toPQSmartAccount } from "@pq4337/sdk";
+import type { Environment } from "./environment.js";
+import { calldataGas, summarise } from "./metrics.js";
+import { traceBundle } from "./trace.js";
+
+export type MeasureOptions = {
+  /** Steady-state user operations per scheme. */
+  ops: number;
+  /** Repetitions of each off-chain timing. */
+  timingRuns: number;
+  /** Accounts in the throughput burst (0 skips it). */
+  burstAccounts: number;
+};
+
+/** A figure before it becomes a dataset row: the runner adds scheme, metrics and provenance. */
+export type Measurement = {
+  bench_name: string;
+  surface: "verify" | "validateUserOp" | "handleOps" | "setup" | "offchain" | "size" | "latency" | "throughput";
+  unit: "gas" | "bytes" | "ms" | "ops/s" | "gas/block";
+  gas?: number;
+  value?: number;
+  calldata_bytes?: number;
+  timing?: ReturnType<typeof summarise>;
+  notes?: string;
+};
+
+/** Fixed seeds, so two runs of the same commit use the same keys and give the same gas. */
+const seed = (scheme: string, label: string): Hex => keccak256(stringToHex(`pq4337-bench/${scheme}/${label}`));
+const recipient = "0x000000000000000000000000000000000000dEaD";
+const transferValue = 1000n;
+
+/** Everything the suite measures for one scheme, on-chain and off. */
+export async function measureScheme(
+  environment: Environment,
+  scheme: Scheme,
+  options: MeasureOptions,
+  progress: (message: string) => void,
+): Promise<Measurement[]> {
+  const measurements: Measurement[] = [];
+  const signer = scheme.createSigner(seed(scheme.name, "account"));
+  const { client, walletClient } = environment;
+
+  // 1. One-time setup: the expanded key in contract code, then the account, created by its first operation.
+  const { expandedKey } = scheme.toErc7913Key(signer.publicKey);
+  if (expandedKey) {
+    progress(`${scheme.name}: deploying the expanded key`);
+    const { transactionHashes } = await deployCodeChunks({ client, walletClient, data: expandedKey });
+    const receipts = await Promise.all(transactionHashes.map((hash) => client.getTransactionReceipt({ hash })));
+    const gas = receipts.reduce((sum, receipt) => sum + Number(receipt.gasUsed), 0);
+    measurements.push({
+      bench_name: "setup.expanded_key_deployment",
+      surface: "setup",
+      unit: "gas",
+      gas,
+      calldata_bytes: size(expandedKey),
+      notes: `${receipts.length} contract(s) through the CREATE2 deployer; 0 when already deployed`,
+    });
+  }
+
+  const account = await toPQSmartAccount({ client, signer });
+  await client.waitForTransactionReceipt({ hash: await walletClient.sendTransaction({ to: account.address, value: parseEther("1") }) });
+  const bundler = createBundlerClient({ account, client, transport: environmentTransport(environment), pollingInterval: 50 });
+
+  const sendTransfer = async () => {
+    const started = performance.now();
+    const hash = await sendUserOperation(bundler, { calls: [{ to: recipient, value: transferValue }] });
+    const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 50 });
+    const latency = performance.now() - started;
+    if (!receipt.success) throw new Error(`${scheme.name}: user operation ${hash} reverted`);
+    const transaction = await client.getTransaction({ hash: receipt.receipt.transactionHash });
+    return { receipt, latency, input: transaction.input };
+  };
+
+  progress(`${scheme.name}: creating the account with its first user operation`);
+  const creation = await sendTransfer();
+  measurements.push({
+    bench_name: "setup.account_creation",
+    surface: "setup",
+    unit: "gas",
+    gas: Number(creation.receipt.receipt.gasUsed),
+    calldata_bytes: size(creation.input),
+    notes: "bundle transaction of the first user operation: account creation (clone + initialize) and one ETH transfer",
+  });
+
+  // 2. Steady state: the same transfer, each operation bundled alone.
+  const latencies: number[] = [];
+  for (let index = 0; index < options.ops; index++) {
+    progress(`${scheme.name}: user operation ${index + 1}/${options.ops}`);
+    const { receipt, latency, input } = await sendTransfer();
+    latencies.push(latency);
+    const frames = await traceBundle(client, receipt.receipt.transactionHash);
+    const calldata = calldataGas(hexToBytes(input));
+    const op = `op ${index + 1}/${options.ops}`;
+    measurements.push(
+      {
+        bench_name: "handleOps.transfer",
+        surface: "handleOps",
+        unit: "gas",
+        gas: Number(receipt.receipt.gasUsed),
+        calldata_bytes: size(input),
+        notes: `${op}; bundle transaction gasUsed`,
+      },
+      {
+        bench_name: "handleOps.actualGasUsed",
+        surface: "handleOps",
+        unit: "gas",
+        gas: Number(receipt.actualGasUsed),
+        notes: `${op}; UserOperationEvent.actualGasUsed (what the account is charged)`,
+      },
+    );
+    measurements.push({
+      bench_name: "handleOps.calldata",
+      surface: "handleOps",
+      unit: "gas",
+      gas: calldata.eip2028,
+      calldata_bytes: size(input),
+      notes: `${op}; EIP-2028 calldata gas of the bundle transaction (EIP-7623 floor ${calldata.eip7623Floor}, binding only when above calldata + execution)`,
+    });
+    if (frames.execute !== null)
+      measurements.push({ bench_name: "handleOps.execute", surface: "handleOps", unit: "gas", gas: frames.execute, notes: `${op}; callTracer frame EntryPoint → account execute` });
+    if (frames.validateUserOp !== null)
+      measurements.push({ bench_name: "validateUserOp", surface: "validateUserOp", unit: "gas", gas: frames.validateUserOp, notes: `${op}; callTracer frame EntryPoint → account` });
+    if (frames.verify !== null)
+      measurements.push({ bench_name: "verify", surface: "verify", unit: "gas", gas: frames.verify, notes: `${op}; callTracer frame account → verifier (ERC-7913 verify)` });
+  }
+  if (latencies.length > 0)
+    measurements.push({
+      bench_name: "latency.sign_to_receipt",
+      surface: "latency",
+      unit: "ms",
+      timing: summarise(latencies),
+      notes: "sign → eth_sendUserOperation → receipt, one operation at a time",
+    });
+
+  // 3. Off-chain costs and sizes.
+  progress(`${scheme.name}: off-chain timings`);
+  const hash = keccak256(stringToHex("pq4337-bench message"));
+  const signature = await signer.sign({ hash });
+  measurements.push(
+    await timing("offchain.keygen", options.timingRuns, (run) => scheme.createSigner(seed(scheme.name, `keygen-${run}`))),
+    await timing("offchain.sign", options.timingRuns, () => signer.sign({ hash })),
+    await timing("offchain.verify", options.timingRuns, () => scheme.verify(signer.publicKey, hash, signature)),
+    await timing("offchain.key_expansion", options.timingRuns, () => scheme.toErc7913Key(signer.publicKey)),
+    { bench_name: "size.public_key", surface: "size", unit: "bytes", value: size(signer.publicKey) },
+    { bench_name: "size.signature", surface: "size", unit: "bytes", value: size(signature) },
+    { bench_name: "size.erc7913_key", surface: "size", unit: "bytes", value: size(signer.key) },
+    { bench_name: "size.handleops_calldata", surface: "size", unit: "bytes", value: size(creation.input), notes: "handleOps calldata of a one-operation bundle (with initCode)" },
+  );
+
+  // 4. Throughput: a burst of operations from several fresh accounts.
+  if (options.burstAccounts > 0) {
+    progress(`${scheme.name}: burst of ${options.burstAccounts} operations`);
+    measurements.push(...(await measureBurst(environment, scheme, options.burstAccounts)));
+  }
+  return measurements;
+}
+
+async function timing(bench_name: string, runs: number, work: (run: number) => unknown): Promise<Measurement> {
+  const samples: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    await work(run);
+    samples.push(performance.now() - started);
+  }
+  return { bench_name, surface: "offchain", unit: "ms", timing: summarise(samples) };
+}
+
+async function measureBurst(environment: Environment, scheme: Scheme, accounts: number): Promise<Measurement[]> {
+  const { client, walletClient } = environment;
+  const bundlers: BundlerClient<Transport, Chain, SmartAccount>[] = [];
+  for (let index = 0; index < accounts; index++) {
+    const signer = scheme.createSigner(seed(scheme.name, `burst-${index}`));
+    const { expandedKey } = scheme.toErc7913Key(signer.publicKey);
+    if (expandedKey) await deployCodeChunks({ client, walletClient, data: expandedKey });
+    const account = await toPQSmartAccount({ client, signer });
+    await client.waitForTransactionReceipt({ hash: await walletClient.sendTransaction({ to: account.address, value: parseEther("1") }) });
+    const bundler = createBundlerClient({ account, client, transport: environmentTransport(environment), pollingInterval: 50 });
+    // Create the account first, so the burst measures steady-state operations.
+    const hash = await sendUserOperation(bundler, { calls: [{ to: recipient, value: transferValue }] });
+    await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 50 });
+    bundlers.push(bundler);
+  }
+  const started = performance.now();
+  const hashes = await Promise.all(bundlers.map((bundler) => sendUserOperation(bundler, { calls: [{ to: recipient, value: transferValue }] })));
+  const receipts = await Promise.all(hashes.map((hash, index) => bundlers[index]!.waitForUserOperationReceipt({ hash, pollingInterval: 50 })));
+  const seconds = (performance.now() - started) / 1000;
+  const blocks = [...new Set(receipts.map((receipt) => receipt.receipt.blockNumber))];
+  const blockGas = await Promise.all(blocks.map(async (number) => Number((await client.getBlock({ blockNumber: number })).gasUsed)));
+  return [
+    {
+      bench_name: "throughput.burst",
+      surface: "throughput",
+      unit: "ops/s",
+      value: Math.round((accounts / seconds) * 100) / 100,
+      notes: `${accounts} operations from ${accounts} accounts sent at once, ${blocks.length} block(s)`,
+    },
+    {
+      bench_name: "throughput.gas_per_block",
+      surface: "throughput",
+      unit: "gas/block",
+      value: Math.round(blockGas.reduce((sum, gas) => sum + gas, 0) / blocks.length),
+      notes: `mean gasUsed of the ${blocks.length} block(s) that carried the burst`,
+    },
+  ];
+}
+
+function environmentTransport(environment: Environment) {
+  return http(environment.bundlerUrl);
+}

@@ -1,0 +1,215 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Row } from "./dataset.js";
+import { securityConvention } from "./metrics.js";
+
+/** Published figures the report sets beside ours, with where they come from. */
+export const referenceFigures = [
+  { scheme: "ECDSA secp256k1", what: "ecrecover-based verify", gas: 21_126 },
+  { scheme: "Falcon-1024 (keccak-based variant)", what: "full verify", gas: 10_336_055 },
+  { scheme: "ML-DSA-65", what: "isolated PreA core", gas: 1_499_354 },
+  { scheme: "ML-DSA-65", what: "proof of concept (partial, CommitA unchecked)", gas: 68_901_612 },
+  { scheme: "Falcon-512 (SHAKE256, standard)", what: "verify", gas: 3_900_000 },
+  { scheme: "Falcon-512 (keccak-based variant)", what: "verify", gas: 1_500_000 },
+  { scheme: "ML-DSA-44 (SHAKE, standard)", what: "verify", gas: 8_100_000 },
+  { scheme: "ML-DSA-44 (keccak-based variant)", what: "verify", gas: 4_900_000 },
+];
+const referenceSource =
+  "public on-chain verifiers as measured on anvil and cited in pq4337 issue #5 (the reference lab's unit-test figures, not bundler runs); not re-measured here";
+
+const intrinsicGas = 21_000;
+
+/** Writes report.md and the two SVG charts into `dir`. */
+export function writeReport(dir: string, rows: Row[], run: { ops: number; durationSeconds: number }): void {
+  const schemes = [...new Set(rows.map((row) => row.scheme))];
+  const first = rows[0];
+  const gasRows = (scheme: string, bench: string) => rows.filter((row) => row.scheme === scheme && row.bench_name === bench && row.gas !== null);
+  const figure = (scheme: string, bench: string) => describeGas(gasRows(scheme, bench).map((row) => row.gas!));
+  const one = (scheme: string, bench: string) => rows.find((row) => row.scheme === scheme && row.bench_name === bench);
+  const bits = (scheme: string) => one(scheme, "size.signature")?.security_bits ?? rows.find((row) => row.scheme === scheme)!.security_bits;
+
+  const lines: string[] = [];
+  lines.push("# pq4337 gas per secure bit", "");
+  if (first) {
+    lines.push(
+      `Commit \`${first.commit}\`${first.dirty ? " (with uncommitted changes)" : ""}, ${first.timestamp}. Chain: ${first.chain_profile}.`,
+      `Tools: solc ${first.tool_solc}, Node ${first.tool_node}, anvil ${first.tool_anvil}, Alto ${first.tool_alto}, EntryPoint ${first.tool_entrypoint}. CPU: ${first.cpu}.`,
+      `${run.ops} steady-state user operations per scheme, each an ETH transfer sent through Alto and bundled alone; run took ${run.durationSeconds.toFixed(0)} s.`,
+      "",
+      "Every gas figure is a single run's value from `results.jsonl`, nothing is averaged: a cell shows the value when all the runs agree, otherwise their range. Keys come from fixed seeds, so gas rows are identical between two runs of the same commit on a fresh devnet (timings, latency and throughput are not).",
+      "",
+      `Convention: ${securityConvention}`,
+      "",
+    );
+  }
+
+  lines.push("## Gas per user operation", "");
+  lines.push("| scheme | bits | verify | validateUserOp | handleOps (bundle tx) | actualGasUsed | verify / bit | handleOps / bit | handleOps / 128b |");
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const scheme of schemes) {
+    const handle = gasRows(scheme, "handleOps.transfer")[0];
+    const verify = gasRows(scheme, "verify")[0];
+    lines.push(
+      `| ${scheme} | ${bits(scheme)} | ${figure(scheme, "verify")} | ${figure(scheme, "validateUserOp")} | ${figure(scheme, "handleOps.transfer")} | ${figure(scheme, "handleOps.actualGasUsed")} | ${verify?.gas_per_secure_bit ?? "–"} | ${handle?.gas_per_secure_bit ?? "–"} | ${handle?.gas_per_128b ?? "–"} |`,
+    );
+  }
+
+  lines.push("", "## Where the handleOps gas goes", "");
+  lines.push("handleOps = 21,000 intrinsic + calldata (EIP-2028) + validation (`validateUserOp`, which includes `verify`) + execution (`execute`) + EntryPoint overhead (the rest: nonce, prefund, events, refund).", "");
+  lines.push("| scheme | handleOps | intrinsic | calldata | validateUserOp | of which verify | execute | EntryPoint overhead |");
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|");
+  const breakdowns = schemes.map((scheme) => ({ scheme, ...breakdown(rows, scheme) }));
+  for (const b of breakdowns)
+    lines.push(`| ${b.scheme} | ${fmt(b.total)} | ${fmt(intrinsicGas)} | ${fmt(b.calldata)} | ${fmt(b.validation)} | ${fmt(b.verify)} | ${fmt(b.execute)} | ${fmt(b.overhead)} |`);
+
+  lines.push("", "## One-time setup", "");
+  lines.push("| scheme | expanded key deployment | account creation (first user operation) |", "|---|---:|---:|");
+  for (const scheme of schemes)
+    lines.push(`| ${scheme} | ${gasRows(scheme, "setup.expanded_key_deployment").length ? figure(scheme, "setup.expanded_key_deployment") : "none (key is self-contained)"} | ${figure(scheme, "setup.account_creation")} |`);
+
+  lines.push("", "## Sizes (bytes)", "");
+  lines.push("| scheme | public key | signature | ERC-7913 key | handleOps calldata (1 op, with initCode) |", "|---|---:|---:|---:|---:|");
+  for (const scheme of schemes)
+    lines.push(`| ${scheme} | ${fmt(one(scheme, "size.public_key")?.value)} | ${fmt(one(scheme, "size.signature")?.value)} | ${fmt(one(scheme, "size.erc7913_key")?.value)} | ${fmt(one(scheme, "size.handleops_calldata")?.value)} |`);
+
+  lines.push("", "## Off-chain (SDK, ms: median [min–max], n runs)", "");
+  lines.push("| scheme | key generation | signing | local verification | key expansion |", "|---|---:|---:|---:|---:|");
+  const timingCell = (row: Row | undefined) => (row?.median === null || !row ? "–" : `${row.median} [${row.min}–${row.max}], n=${row.samples}`);
+  for (const scheme of schemes)
+    lines.push(`| ${scheme} | ${timingCell(one(scheme, "offchain.keygen"))} | ${timingCell(one(scheme, "offchain.sign"))} | ${timingCell(one(scheme, "offchain.verify"))} | ${timingCell(one(scheme, "offchain.key_expansion"))} |`);
+
+  lines.push("", "## Latency and throughput", "");
+  lines.push("| scheme | sign → receipt (ms, median [min–max]) | burst (ops/s) | gas per block in the burst |", "|---|---:|---:|---:|");
+  for (const scheme of schemes)
+    lines.push(`| ${scheme} | ${timingCell(one(scheme, "latency.sign_to_receipt"))} | ${fmt(one(scheme, "throughput.burst")?.value)} | ${fmt(one(scheme, "throughput.gas_per_block")?.value)} |`);
+
+  lines.push("", "## Published reference figures", "", `Source: ${referenceSource}.`, "");
+  lines.push("| scheme | what | gas | gas / secure bit |", "|---|---|---:|---:|");
+  for (const reference of referenceFigures) {
+    const referenceBits = /1024|87/.test(reference.scheme) ? 256 : /ML-DSA-65/.test(reference.scheme) ? 192 : 128;
+    lines.push(`| ${reference.scheme} | ${reference.what} | ${fmt(reference.gas)} | ${fmt(Math.round(reference.gas / referenceBits))} |`);
+  }
+  lines.push("", "Charts: [gas per secure bit](gas-per-secure-bit.svg), [handleOps breakdown](handleops-breakdown.svg).", "");
+  writeFileSync(join(dir, "report.md"), lines.join("\n"));
+
+  writeFileSync(
+    join(dir, "gas-per-secure-bit.svg"),
+    groupedLogBars(
+      "Gas per secure bit (log scale)",
+      schemes,
+      ["verify", "validateUserOp", "handleOps.transfer"].map((bench) => ({
+        label: bench.replace(".transfer", ""),
+        values: schemes.map((scheme) => gasRows(scheme, bench)[0]?.gas_per_secure_bit ?? 0),
+      })),
+    ),
+  );
+  writeFileSync(
+    join(dir, "handleops-breakdown.svg"),
+    stackedBars(
+      "handleOps gas breakdown",
+      breakdowns.map((b) => b.scheme),
+      [
+        { label: "verification (validateUserOp)", values: breakdowns.map((b) => b.validation ?? 0) },
+        { label: "calldata + intrinsic", values: breakdowns.map((b) => (b.calldata ?? 0) + intrinsicGas) },
+        { label: "execution", values: breakdowns.map((b) => b.execute ?? 0) },
+        { label: "EntryPoint overhead", values: breakdowns.map((b) => b.overhead ?? 0) },
+      ],
+    ),
+  );
+}
+
+/** One op's split of the handleOps gas (the first steady-state op; all ops agree when the run is deterministic). */
+export function breakdown(rows: Row[], scheme: string) {
+  const gas = (bench: string) => rows.find((row) => row.scheme === scheme && row.bench_name === bench)?.gas ?? undefined;
+  const total = gas("handleOps.transfer");
+  const calldata = gas("handleOps.calldata");
+  const validation = gas("validateUserOp");
+  const execute = gas("execute") ?? gas("handleOps.execute");
+  const overhead =
+    total !== undefined && calldata !== undefined && validation !== undefined && execute !== undefined
+      ? total - intrinsicGas - calldata - validation - execute
+      : undefined;
+  return { total, calldata, validation, verify: gas("verify"), execute, overhead };
+}
+
+/** A value when all runs agree, else `min–max (n values)`. */
+export function describeGas(values: number[]): string {
+  if (values.length === 0) return "–";
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  return min === max ? fmt(min) : `${fmt(min)}–${fmt(max)} (${values.length} values)`;
+}
+
+const fmt = (value: number | null | undefined) => (value === null || value === undefined ? "–" : value.toLocaleString("en-US"));
+const escape = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
+const palette = ["#3b6ea5", "#e07b39", "#5a9e4b", "#8c6bb1"];
+
+function groupedLogBars(title: string, groups: string[], series: { label: string; values: number[] }[]): string {
+  const width = 720;
+  const height = 360;
+  const left = 70;
+  const bottom = 300;
+  const top = 40;
+  const max = Math.max(10, ...series.flatMap((s) => s.values));
+  const decades = Math.ceil(Math.log10(max));
+  const y = (value: number) => (value <= 1 ? bottom : bottom - ((bottom - top) * Math.log10(value)) / decades);
+  const groupWidth = (width - left - 20) / Math.max(1, groups.length);
+  const barWidth = (groupWidth * 0.8) / series.length;
+  const parts = [`<text x="${width / 2}" y="22" text-anchor="middle" font-size="15">${escape(title)}</text>`];
+  for (let decade = 0; decade <= decades; decade++) {
+    const value = 10 ** decade;
+    parts.push(`<line x1="${left}" x2="${width - 20}" y1="${y(value)}" y2="${y(value)}" stroke="#ddd"/>`);
+    parts.push(`<text x="${left - 6}" y="${y(value) + 4}" text-anchor="end" font-size="11">${fmt(value)}</text>`);
+  }
+  groups.forEach((group, g) => {
+    series.forEach((s, i) => {
+      const value = s.values[g] ?? 0;
+      const x = left + g * groupWidth + groupWidth * 0.1 + i * barWidth;
+      parts.push(`<rect x="${x}" y="${y(value)}" width="${barWidth - 2}" height="${bottom - y(value)}" fill="${palette[i % palette.length]}"><title>${escape(`${group} ${s.label}: ${value}`)}</title></rect>`);
+    });
+    parts.push(`<text x="${left + g * groupWidth + groupWidth / 2}" y="${bottom + 18}" text-anchor="middle" font-size="12">${escape(group)}</text>`);
+  });
+  parts.push(...legend(series.map((s) => s.label), left, height - 24));
+  return svg(width, height, parts);
+}
+
+function stackedBars(title: string, groups: string[], series: { label: string; values: number[] }[]): string {
+  const width = 720;
+  const height = 360;
+  const left = 80;
+  const bottom = 300;
+  const top = 40;
+  const totals = groups.map((_, g) => series.reduce((sum, s) => sum + (s.values[g] ?? 0), 0));
+  const max = Math.max(1, ...totals);
+  const scale = (value: number) => ((bottom - top) * value) / max;
+  const groupWidth = (width - left - 20) / Math.max(1, groups.length);
+  const parts = [`<text x="${width / 2}" y="22" text-anchor="middle" font-size="15">${escape(title)}</text>`];
+  for (let tick = 0; tick <= 4; tick++) {
+    const value = (max * tick) / 4;
+    parts.push(`<line x1="${left}" x2="${width - 20}" y1="${bottom - scale(value)}" y2="${bottom - scale(value)}" stroke="#ddd"/>`);
+    parts.push(`<text x="${left - 6}" y="${bottom - scale(value) + 4}" text-anchor="end" font-size="11">${fmt(Math.round(value))}</text>`);
+  }
+  groups.forEach((group, g) => {
+    let base = bottom;
+    const x = left + g * groupWidth + groupWidth * 0.2;
+    series.forEach((s, i) => {
+      const h = scale(Math.max(0, s.values[g] ?? 0));
+      base -= h;
+      parts.push(`<rect x="${x}" y="${base}" width="${groupWidth * 0.6}" height="${h}" fill="${palette[i % palette.length]}"><title>${escape(`${group} ${s.label}: ${s.values[g]}`)}</title></rect>`);
+    });
+    parts.push(`<text x="${x + groupWidth * 0.3}" y="${bottom + 18}" text-anchor="middle" font-size="12">${escape(group)}</text>`);
+  });
+  parts.push(...legend(series.map((s) => s.label), left, height - 24));
+  return svg(width, height, parts);
+}
+
+function legend(labels: string[], x: number, y: number): string[] {
+  return labels.flatMap((label, i) => [
+    `<rect x="${x + i * 165}" y="${y - 10}" width="12" height="12" fill="${palette[i % palette.length]}"/>`,
+    `<text x="${x + i * 165 + 16}" y="${y}" font-size="11">${escape(label)}</text>`,
+  ]);
+}
+
+function svg(width: number, height: number, parts: string[]): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">\n<rect width="100%" height="100%" fill="white"/>\n${parts.join("\n")}\n</svg>\n`;
+}

@@ -1,0 +1,94 @@
+import { resolve } from "node:path";
+import type { Hex } from "viem";
+import { type Scheme, schemes as registry } from "@pq4337/sdk";
+import { type Row, writeDataset } from "./dataset.js";
+import { openEnvironment } from "./environment.js";
+import { type Measurement, measureScheme } from "./measure.js";
+import { gasPer128b, gasPerSecureBit } from "./metrics.js";
+import { collectProvenance } from "./provenance.js";
+import { writeReport } from "./report.js";
+
+export type RunBenchParameters = {
+  out: string;
+  schemes?: string[] | undefined;
+  ops: number;
+  quick: boolean;
+  rpcUrl?: string | undefined;
+  bundlerUrl?: string | undefined;
+  privateKey?: Hex | undefined;
+};
+
+/** The suite's stages: environment → schemes → measurements → dataset → report. */
+export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
+  const started = Date.now();
+  const selected = selectSchemes(parameters.schemes);
+  if (!Number.isInteger(parameters.ops) || parameters.ops < 1) throw new Error(`--ops must be a positive integer, got ${parameters.ops}`);
+  const progress = (message: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${message}\n`);
+
+  progress(parameters.rpcUrl ? `connecting to ${parameters.rpcUrl}` : "starting the devnet (anvil, EntryPoint v0.8, Alto)");
+  const environment = await openEnvironment(parameters);
+  const provenance = collectProvenance();
+  const timestamp = new Date().toISOString();
+  const rows: Row[] = [];
+  try {
+    for (const scheme of selected) {
+      const measurements = await measureScheme(
+        environment,
+        scheme,
+        { ops: parameters.ops, timingRuns: parameters.quick ? 3 : 15, burstAccounts: parameters.quick ? 0 : 4 },
+        progress,
+      );
+      rows.push(...measurements.map((measurement) => toRow(measurement, scheme, environment.chainProfile, provenance, timestamp)));
+    }
+  } finally {
+    await environment.stop();
+  }
+
+  const out = resolve(parameters.out);
+  writeDataset(out, rows);
+  writeReport(out, rows, { ops: parameters.ops, durationSeconds: (Date.now() - started) / 1000 });
+  progress(`wrote ${rows.length} rows, report.md and charts to ${out}`);
+  return rows;
+}
+
+function selectSchemes(names: string[] | undefined): Scheme[] {
+  if (!names) return Object.values(registry);
+  return names.map((name) => {
+    const scheme = registry[name];
+    if (!scheme) throw new Error(`unknown scheme "${name}"; known: ${Object.keys(registry).join(", ")}`);
+    return scheme;
+  });
+}
+
+function toRow(
+  measurement: Measurement,
+  scheme: Scheme,
+  chain_profile: string,
+  provenance: ReturnType<typeof collectProvenance>,
+  timestamp: string,
+): Row {
+  const gas = measurement.gas ?? null;
+  return {
+    bench_name: measurement.bench_name,
+    scheme: scheme.name,
+    variant: scheme.variant,
+    surface: measurement.surface,
+    gas,
+    calldata_bytes: measurement.calldata_bytes ?? null,
+    security_bits: scheme.securityBits,
+    nist_category: scheme.nistCategory ?? null,
+    gas_per_128b: gas === null ? null : gasPer128b(gas),
+    gas_per_secure_bit: gas === null ? null : gasPerSecureBit(gas, scheme.securityBits),
+    value: measurement.value ?? null,
+    unit: measurement.unit,
+    median: measurement.timing?.median ?? null,
+    min: measurement.timing?.min ?? null,
+    max: measurement.timing?.max ?? null,
+    iqr: measurement.timing?.iqr ?? null,
+    samples: measurement.timing?.n ?? null,
+    chain_profile,
+    ...provenance,
+    timestamp,
+    notes: measurement.notes ?? "",
+  };
+}

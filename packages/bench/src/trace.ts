@@ -1,0 +1,35 @@
+import type { Hash, Hex, PublicClient } from "viem";
+
+type CallFrame = { type: string; from: Hex; to: Hex; input: Hex; gasUsed: Hex; calls?: CallFrame[] };
+
+const selectors = {
+  validateUserOp: "0x19822f7c",
+  verify: "0x024ad318",
+  execute: "0xe9ae5c53",
+} as const;
+
+/**
+ * Gas of the interesting frames of a bundle transaction, from anvil's `callTracer`: the EntryPoint's call to the
+ * account's `validateUserOp`, the account's STATICCALL to the verifier's `verify`, and the account's `execute`.
+ * The outermost frame with each selector is taken (the clone's DELEGATECALL sits inside it).
+ */
+export async function traceBundle(client: PublicClient, hash: Hash) {
+  const root = (await client.request({
+    method: "debug_traceTransaction" as never,
+    params: [hash, { tracer: "callTracer" }] as never,
+  })) as CallFrame;
+  const find = (selector: Hex): number | null => {
+    const stack = [root];
+    while (stack.length > 0) {
+      const frame = stack.shift()!;
+      if (frame.input?.startsWith(selector)) return Number(BigInt(frame.gasUsed));
+      stack.push(...(frame.calls ?? []));
+    }
+    return null;
+  };
+  return {
+    validateUserOp: find(selectors.validateUserOp),
+    verify: find(selectors.verify),
+    execute: find(selectors.execute),
+  };
+}

@@ -1,0 +1,101 @@
+import { shake256 } from "@noble/hashes/sha3.js";
+import { type Hex, bytesToHex, concatHex, keccak256 } from "viem";
+import { InvalidExpandedKeyError } from "../../errors/keys.js";
+import { type CodeChunk, type ToCodeChunksErrorType, toCodeChunks } from "../codeStore.js";
+import {
+  type DecodePublicKeyErrorType,
+  type ExpandedKeyParts,
+  type ToBytesErrorType,
+  decodePublicKey,
+  encodeExpandedKey,
+  toBytes,
+} from "./encoding.js";
+import { expandA } from "./expandA.js";
+import { type Polynomial, ntt } from "./ntt.js";
+import { d, expandedKeyLength, trLength } from "./params.js";
+
+/** A FIPS 204 ML-DSA-65 public key `pk` (1,952 bytes). */
+export type ExpandPublicKeyParameters = Hex | Uint8Array;
+
+export type ExpandPublicKeyReturnType = {
+  /** The public key it was expanded from. */
+  publicKey: Hex;
+  /** The expanded key E = Â ‖ t̂1 ‖ tr (36,928 bytes), the data the on-chain verifier reads. */
+  bytes: Hex;
+  /** Â = ExpandA(ρ), in T_q: `aHat[i][j]` for rows i < 6 and columns j < 5. */
+  aHat: Polynomial[][];
+  /** t̂1[i] = NTT(t1[i] · 2^d), i < 6. */
+  t1Hat: Polynomial[];
+  /** tr = H(pk, 64). */
+  tr: Hex;
+  /** keccak256(E): what the ERC-7913 key commits to. */
+  commitment: Hex;
+  /** E cut into code-store chunks (two for ML-DSA-65), to deploy with `deployCodeChunks`. */
+  chunks: CodeChunk[];
+  /** The ERC-7913 key: commitment ‖ address(chunk 0) ‖ address(chunk 1), 72 bytes. */
+  key: Hex;
+};
+
+export type ExpandPublicKeyErrorType = ToBytesErrorType | DecodePublicKeyErrorType | ToCodeChunksErrorType;
+
+/**
+ * Precomputes what ML-DSA-65 verification derives from the public key alone, so the on-chain verifier does
+ * not run ExpandA (30 SHAKE128 rejection samplings) or transform t1 on every call: Â, t̂1 and tr, serialised
+ * as the expanded key E (see {@link encodeExpandedKey}), stored in contract code, and committed to by
+ * keccak256(E) in the ERC-7913 key.
+ *
+ * @example
+ * import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js"
+ * const { publicKey } = ml_dsa65.keygen(seed)
+ * const expanded = expandPublicKey(publicKey)
+ * await deployCodeChunks({ client, walletClient, data: expanded.bytes })
+ * // expanded.key is the ERC-7913 key for the ML-DSA-65 verifier
+ */
+export function expandPublicKey(publicKey: ExpandPublicKeyParameters): ExpandPublicKeyReturnType {
+  const pk = toBytes(publicKey, "publicKey");
+  const { aHat, t1Hat, tr, bytes } = computeExpandedKey(pk);
+  const commitment = keccak256(bytes);
+  const chunks = toCodeChunks(bytes);
+  return {
+    publicKey: bytesToHex(pk),
+    bytes: bytesToHex(bytes),
+    aHat,
+    t1Hat,
+    tr: bytesToHex(tr),
+    commitment,
+    chunks,
+    key: concatHex([commitment, ...chunks.map(({ address }) => address)]),
+  };
+}
+
+/** A public key and the expanded key claimed to belong to it. */
+export type VerifyExpandedKeyParameters = [publicKey: Hex | Uint8Array, expanded: Hex | Uint8Array];
+
+/** Whether `expanded` is exactly the expansion of `publicKey`. */
+export type VerifyExpandedKeyReturnType = boolean;
+
+export type VerifyExpandedKeyErrorType = ToBytesErrorType | DecodePublicKeyErrorType | InvalidExpandedKeyError;
+
+/**
+ * Checks an expanded key (e.g. read back from chain) against its public key by recomputing the expansion
+ * and comparing byte for byte. A wrong length is an error, not `false`: it cannot be an expanded key at all.
+ *
+ * @example
+ * const ok = verifyExpandedKey(signer.publicKey, await readExpandedKey(addresses))
+ */
+export function verifyExpandedKey(...[publicKey, expanded]: VerifyExpandedKeyParameters): VerifyExpandedKeyReturnType {
+  const candidate = toBytes(expanded, "expanded");
+  if (candidate.length !== expandedKeyLength)
+    throw new InvalidExpandedKeyError({ reason: `expected ${expandedKeyLength} bytes, got ${candidate.length}` });
+  const { bytes } = computeExpandedKey(toBytes(publicKey, "publicKey"));
+  return bytes.every((byte, index) => byte === candidate[index]);
+}
+
+function computeExpandedKey(pk: Uint8Array): ExpandedKeyParts & { bytes: Uint8Array } {
+  const { rho, t1 } = decodePublicKey(pk);
+  const aHat = expandA(rho);
+  // t1 coefficients are below 2^10, so t1 · 2^13 < 2^23 < q needs no reduction before the NTT.
+  const t1Hat = t1.map((polynomial) => ntt(polynomial.map((coefficient) => coefficient << d)));
+  const tr = shake256(pk, { dkLen: trLength });
+  return { aHat, t1Hat, tr, bytes: encodeExpandedKey({ aHat, t1Hat, tr }) };
+}
