@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { createInterface } from "node:readline";
+import { describe, it } from "node:test";
+import { createPublicClient, createWalletClient, http, keccak256, parseEther, stringToHex } from "viem";
+import { createBundlerClient } from "viem/account-abstraction";
+import { privateKeyToAccount } from "viem/accounts";
+import { devnetPrivateKeys } from "@pq4337/devnet";
+import { ecdsaSigner, getPQ4337Addresses, sendUserOperation, toPQSmartAccount } from "@pq4337/sdk";
+
+const cli = new URL("../../packages/cli/bin/pq4337.js", import.meta.url).pathname;
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe("pq4337 CLI", () => {
+  it("devnet --json serves a bundler that mines an SDK user operation, and SIGTERM stops every process it started", async () => {
+    const child = spawn(process.execPath, [cli, "devnet", "--json", "--port", "18545", "--bundler-port", "14337"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).once("line", resolve);
+      child.once("exit", (code) => reject(new Error(`devnet exited early with ${code}`)));
+    });
+    const info = JSON.parse(firstLine) as { rpcUrl: string; bundlerUrl: string; chainId: number; entryPoint: string; contracts: { accountFactory: string } };
+    assert.equal(info.chainId, 31337);
+    assert.equal(info.entryPoint, "0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108");
+    assert.equal(info.contracts.accountFactory, getPQ4337Addresses().accountFactory);
+
+    const client = createPublicClient({ transport: http(info.rpcUrl), pollingInterval: 100 });
+    const chain = { id: info.chainId, name: "devnet", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [info.rpcUrl] } } } as const;
+    const chainClient = createPublicClient({ chain, transport: http(info.rpcUrl), pollingInterval: 100 });
+    const account = await toPQSmartAccount({ client: chainClient, signer: ecdsaSigner() });
+    const funder = createWalletClient({ chain, transport: http(info.rpcUrl), account: privateKeyToAccount(devnetPrivateKeys[3]) });
+    await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther("1") }) });
+    const bundler = createBundlerClient({ account, client: chainClient, transport: http(info.bundlerUrl), pollingInterval: 100 });
+    const hash = await sendUserOperation(bundler, { calls: [{ to: funder.account.address, value: 1n }] });
+    assert.equal((await bundler.waitForUserOperationReceipt({ hash })).success, true);
+
+    const pids = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" }).stdout.trim().split("\n").filter(Boolean).map(Number);
+    assert.equal(pids.length, 2, "anvil and alto run as the CLI's children");
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    assert.equal(await exited, 0);
+    for (const pid of pids) assert.equal(isRunning(pid), false, `process ${pid} still running`);
+  });
+
+  it("verify prints {valid, gas} for one signature and one JSON line per vector", async () => {
+    const signer = ecdsaSigner();
+    const message = keccak256(stringToHex("cli"));
+    const signature = await signer.sign({ hash: message });
+    const run = (args: string[]) => spawnSync(process.execPath, [cli, "verify", ...args], { encoding: "utf8" });
+
+    const single = run(["--scheme", "ecdsa", "--public-key", signer.key, "--message", message, "--signature", signature]);
+    assert.equal(single.status, 0, single.stderr);
+    const result = JSON.parse(single.stdout) as { valid: boolean; gas: number };
+    assert.equal(result.valid, true);
+    assert.ok(result.gas > 3000 && result.gas < 50_000, `gas ${result.gas}`);
+
+    const wrong = JSON.parse(run(["--scheme", "ecdsa", "--public-key", signer.key, "--message", keccak256("0x00"), "--signature", signature]).stdout);
+    assert.equal(wrong.valid, false);
+    const bad = JSON.parse(run(["--scheme", "ecdsa", "--public-key", signer.key, "--message", "0x1234", "--signature", signature]).stdout);
+    assert.match(bad.error, /32-byte hash/);
+  });
+});
