@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+
+const root = new URL("..", import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), "pq4337-pack-"));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+const pack = (name: string) => {
+  execFileSync("pnpm", ["pack", "--pack-destination", work], { cwd: join(root, "packages", name), stdio: "ignore" });
+  return join(work, readdirSync(work).find((file) => file.startsWith(`pq4337-${name}-`) && file.endsWith(".tgz"))!);
+};
+const listing = (tarball: string) => execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n");
+
+describe("npm packages", () => {
+  it("@pq4337/sdk and @pq4337/contracts install from their tarballs and import like published packages", () => {
+    const sdk = pack("sdk");
+    const contracts = pack("contracts");
+    const sdkFiles = listing(sdk);
+    assert.ok(sdkFiles.includes("package/dist/index.js") && sdkFiles.includes("package/dist/index.d.ts"));
+    assert.ok(!sdkFiles.some((file) => file.includes(".test.")), "tests are not published");
+    assert.ok(listing(contracts).includes("package/verifiers/ECDSAVerifier.sol"));
+
+    const app = join(work, "app");
+    execFileSync("mkdir", ["-p", app]);
+    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", sdk, contracts, "viem@2.57.20"], { cwd: app, stdio: "ignore" });
+    const probe = `
+      import { toPQSmartAccount, ecdsaSigner, mldsa65Signer, expandPublicKey, getPQ4337Addresses } from "@pq4337/sdk";
+      const signer = mldsa65Signer();
+      console.log(JSON.stringify({
+        account: typeof toPQSmartAccount,
+        ecdsaKey: ecdsaSigner().key.length,
+        mldsaKey: signer.key.length,
+        expanded: expandPublicKey(signer.publicKey).bytes.length,
+        factory: getPQ4337Addresses().accountFactory,
+      }));`;
+    const output = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", probe], { cwd: app, encoding: "utf8" }));
+    assert.deepEqual(output, {
+      account: "function",
+      ecdsaKey: 42,
+      mldsaKey: 2 + 2 * 72,
+      expanded: 2 + 2 * 36_928,
+      factory: output.factory,
+    });
+    assert.match(output.factory, /^0x[0-9a-fA-F]{40}$/);
+    assert.ok(existsSync(join(app, "node_modules/@pq4337/contracts/accounts/PQAccount.sol")));
+    assert.ok(existsSync(join(app, "node_modules/@pq4337/contracts/abi/PQAccount.json")));
+  });
+
+  it("@pq4337/cli and @pq4337/devnet pack their bins and builds", () => {
+    const cli = listing(pack("cli"));
+    assert.ok(cli.includes("package/bin/pq4337.js") && cli.includes("package/dist/cli.js"));
+    const devnet = listing(pack("devnet"));
+    assert.ok(devnet.includes("package/dist/index.js") && devnet.includes("package/dist/index.d.ts"));
+  });
+});
