@@ -4,6 +4,8 @@ import hardhatViem from "@nomicfoundation/hardhat-viem";
 import hardhatViemAssertions from "@nomicfoundation/hardhat-viem-assertions";
 import hardhatNetworkHelpers from "@nomicfoundation/hardhat-network-helpers";
 import hardhatNodeTestRunner from "@nomicfoundation/hardhat-node-test-runner";
+import hardhatEthers from "@nomicfoundation/hardhat-ethers";
+import hardhatTypechain from "@nomicfoundation/hardhat-typechain";
 
 // solcjs (WebAssembly) from the npm `solc` package: no compiler download, so builds work offline.
 const require = createRequire(import.meta.url);
@@ -17,7 +19,9 @@ const solc = {
 };
 
 export default defineConfig({
-  plugins: [hardhatViem, hardhatViemAssertions, hardhatNetworkHelpers, hardhatNodeTestRunner],
+  plugins: [hardhatViem, hardhatViemAssertions, hardhatNetworkHelpers, hardhatNodeTestRunner, hardhatEthers, hardhatTypechain],
+  // ethers-v6 bindings for integrators who use ethers; the SDK itself uses viem's typed artifacts.
+  typechain: { outDir: "types/ethers-contracts" },
   solidity: {
     profiles: {
       default: solc,

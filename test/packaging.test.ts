@@ -23,11 +23,12 @@ describe("npm packages", () => {
     assert.ok(sdkFiles.includes("package/dist/index.js") && sdkFiles.includes("package/dist/index.d.ts"));
     assert.ok(!sdkFiles.some((file) => file.includes(".test.")), "tests are not published");
     assert.ok(listing(contracts).includes("package/verifiers/ECDSAVerifier.sol"));
+    assert.ok(listing(contracts).includes("package/ethers/pq4337.d.ts"), "ethers-v6 TypeChain bindings");
 
     const app = join(work, "app");
     execFileSync("mkdir", ["-p", app]);
     writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", sdk, contracts, "viem@2.57.20"], { cwd: app, stdio: "ignore" });
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", sdk, contracts, "viem@2.57.20", "ethers@6"], { cwd: app, stdio: "ignore" });
     const probe = `
       import { toPQSmartAccount, ecdsaSigner, mldsa65Signer, expandPublicKey, getPQ4337Addresses } from "@pq4337/sdk";
       const signer = mldsa65Signer();
@@ -49,6 +50,8 @@ describe("npm packages", () => {
     assert.match(output.factory, /^0x[0-9a-fA-F]{40}$/);
     assert.ok(existsSync(join(app, "node_modules/@pq4337/contracts/accounts/PQAccount.sol")));
     assert.ok(existsSync(join(app, "node_modules/@pq4337/contracts/abi/PQAccount.json")));
+    const ethersProbe = `const { PQAccountFactory__factory } = require("@pq4337/contracts/ethers"); console.log(typeof PQAccountFactory__factory.connect);`;
+    assert.equal(execFileSync(process.execPath, ["-e", ethersProbe], { cwd: app, encoding: "utf8" }).trim(), "function");
   });
 
   it("@pq4337/cli and @pq4337/devnet pack their bins and builds", () => {
