@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { columns } from "./dataset.js";
+import { runBench } from "./runBench.js";
+
+const out = mkdtempSync(join(tmpdir(), "pq4337-bench-"));
+after(() => rmSync(out, { recursive: true, force: true }));
+
+describe("pnpm bench --quick on the devnet", () => {
+  it("writes the dataset, report and charts with every field, for every scheme", async () => {
+    const rows = await runBench({ out, ops: 1, quick: true });
+    for (const file of ["results.jsonl", "results.csv", "report.md", "gas-per-secure-bit.svg", "handleops-breakdown.svg"])
+      assert.ok(existsSync(join(out, file)), file);
+
+    const lines = readFileSync(join(out, "results.jsonl"), "utf8").trimEnd().split("\n");
+    assert.equal(lines.length, rows.length);
+    for (const line of lines) assert.deepEqual(Object.keys(JSON.parse(line)).sort(), [...columns].sort());
+    assert.equal(readFileSync(join(out, "results.csv"), "utf8").split("\n")[0], columns.join(","));
+
+    for (const scheme of new Set(rows.map((row) => row.scheme))) {
+      const surfaces = new Set(rows.filter((row) => row.scheme === scheme).map((row) => row.surface));
+      for (const surface of ["verify", "validateUserOp", "handleOps", "setup", "offchain", "size", "latency"])
+        assert.ok(surfaces.has(surface as never), `${scheme} lacks ${surface}`);
+      const verify = rows.find((row) => row.scheme === scheme && row.surface === "verify")!;
+      const handleOps = rows.find((row) => row.scheme === scheme && row.bench_name === "handleOps.transfer")!;
+      assert.ok(verify.gas! > 0 && handleOps.gas! > verify.gas!, "a bundle costs more than its signature check");
+      assert.equal(handleOps.gas_per_secure_bit, Math.round((handleOps.gas! / handleOps.security_bits) * 100) / 100);
+      assert.match(handleOps.commit, /^([0-9a-f]{40}|unknown)$/);
+      assert.match(handleOps.chain_profile, /anvil/);
+    }
+    const report = readFileSync(join(out, "report.md"), "utf8");
+    assert.match(report, /## Gas per user operation/);
+    assert.match(report, /Published reference figures/);
+    assert.match(readFileSync(join(out, "gas-per-secure-bit.svg"), "utf8"), /^<svg/);
+  });
+});
