@@ -1,5 +1,5 @@
-import { createRequire } from "node:module";
-import { type Address, type Hex, concatHex, getContract } from "viem";
+import { type Address, type Hex, getContract } from "viem";
+import { deployEntryPoint } from "@pq4337/devnet";
 import { type UserOperation, entryPoint08Abi, toPackedUserOperation } from "viem/account-abstraction";
 import type { NetworkConnection } from "hardhat/types/network";
 import {
@@ -14,7 +14,6 @@ import {
 // Runtime code of the deterministic CREATE2 deployer that anvil and most chains have at create2DeployerAddress.
 const create2DeployerCode: Hex =
   "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3";
-const entryPointSalt: Hex = "0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9";
 
 /**
  * An in-process Hardhat chain with the same contracts at the same addresses as the devnet: the CREATE2
@@ -26,10 +25,7 @@ export async function deployFixture(connection: NetworkConnection<"generic">) {
   const client = await viem.getPublicClient();
   const [deployer, beneficiary, other] = await viem.getWalletClients();
 
-  const { bytecode } = createRequire(import.meta.url)("@account-abstraction/contracts/artifacts/EntryPoint.json") as { bytecode: Hex };
-  await client.waitForTransactionReceipt({
-    hash: await deployer.sendTransaction({ to: create2DeployerAddress, data: concatHex([entryPointSalt, bytecode]), gas: 6_000_000n }),
-  });
+  await deployEntryPoint(client, deployer);
   const contracts = await deployPQ4337({ client, walletClient: deployer });
   const entryPoint = getContract({ address: entryPointAddress, abi: entryPoint08Abi, client: { public: client, wallet: beneficiary } });
   return { client, deployer, beneficiary, other, contracts, entryPoint };

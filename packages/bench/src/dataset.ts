@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Provenance } from "./provenance.js";
 
 /** What a row measures. */
 export type Surface = "verify" | "validateUserOp" | "handleOps" | "setup" | "offchain" | "size" | "latency" | "throughput";
@@ -27,17 +28,9 @@ export type Row = {
   iqr: number | null;
   samples: number | null;
   chain_profile: string;
-  commit: string;
-  dirty: boolean;
-  tool_solc: string;
-  tool_node: string;
-  tool_anvil: string;
-  tool_alto: string;
-  tool_entrypoint: string;
-  cpu: string;
   timestamp: string;
   notes: string;
-};
+} & Provenance;
 
 export const columns: (keyof Row)[] = [
   "bench_name", "scheme", "variant", "surface", "gas", "calldata_bytes", "security_bits", "nist_category",
