@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {FalconNTT} from "../utils/FalconNTT.sol";
+import {FalconNTTReference} from "./FalconNTTReference.sol";
+
+/**
+ * @dev Test harness exposing {FalconNTT} on plain coefficient arrays (packed into lanes and back) next to its
+ * reference {FalconNTTReference}. Lane results are returned as they are (lazily reduced) so tests can check the
+ * documented bounds as well as the values mod q.
+ */
+contract FalconNTTMock {
+    function forward(uint256[] memory a) external pure returns (uint256[] memory) {
+        (uint256 p, uint256 words) = _pack(a);
+        FalconNTT.forward(p, words, FalconNTT.loadZetas());
+        return _unpack(p, words);
+    }
+
+    function inverse(uint256[] memory a) external pure returns (uint256[] memory) {
+        (uint256 p, uint256 words) = _pack(a);
+        FalconNTT.inverse(p, words, FalconNTT.loadZetas());
+        return _unpack(p, words);
+    }
+
+    function multiplyMontgomery(uint256[] memory a, uint256[] memory b) external pure returns (uint256[] memory) {
+        (uint256 p, uint256 words) = _pack(a);
+        (uint256 e, ) = _pack(b);
+        FalconNTT.multiplyMontgomery(p, e, words);
+        return _unpack(p, words);
+    }
+
+    /// @dev Gas of {FalconNTT.forward}, {FalconNTT.multiplyMontgomery} and {FalconNTT.inverse} in sequence.
+    function gasOf(uint256[] memory a, uint256[] memory b)
+        external
+        view
+        returns (uint256 forwardGas, uint256 multiplyGas, uint256 inverseGas)
+    {
+        (uint256 p, uint256 words) = _pack(a);
+        (uint256 e, ) = _pack(b);
+        uint256 zetas = FalconNTT.loadZetas();
+        forwardGas = gasleft();
+        FalconNTT.forward(p, words, zetas);
+        forwardGas -= gasleft();
+        multiplyGas = gasleft();
+        FalconNTT.multiplyMontgomery(p, e, words);
+        multiplyGas -= gasleft();
+        inverseGas = gasleft();
+        FalconNTT.inverse(p, words, zetas);
+        inverseGas -= gasleft();
+    }
+
+    function referenceForward(uint256[] memory a) external pure returns (uint256[] memory) {
+        return FalconNTTReference.forward(a);
+    }
+
+    function referenceInverse(uint256[] memory a) external pure returns (uint256[] memory) {
+        return FalconNTTReference.inverse(a);
+    }
+
+    function referenceMultiplyMontgomery(uint256[] memory a, uint256[] memory b) external pure returns (uint256[] memory) {
+        return FalconNTTReference.multiplyMontgomery(a, b);
+    }
+
+    /// @dev Packs coefficients (each below 2^32) eight to a word, coefficient 8w + j in lane j of word w.
+    function _pack(uint256[] memory a) private pure returns (uint256 p, uint256 words) {
+        words = a.length / 8;
+        bytes memory buffer = new bytes(words * 32);
+        assembly ("memory-safe") {
+            p := add(buffer, 0x20)
+        }
+        for (uint256 w = 0; w < words; w++) {
+            uint256 word = 0;
+            for (uint256 j = 0; j < 8; j++) word |= a[8 * w + j] << (32 * (7 - j));
+            assembly ("memory-safe") {
+                mstore(add(p, shl(5, w)), word)
+            }
+        }
+    }
+
+    function _unpack(uint256 p, uint256 words) private pure returns (uint256[] memory a) {
+        a = new uint256[](words * 8);
+        for (uint256 w = 0; w < words; w++) {
+            uint256 word;
+            assembly ("memory-safe") {
+                word := mload(add(p, shl(5, w)))
+            }
+            for (uint256 j = 0; j < 8; j++) a[8 * w + j] = (word >> (32 * (7 - j))) & 0xffffffff;
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import { type Hex, bytesToHex, concatHex, keccak256 } from "viem";
+import { InvalidFalconExpandedKeyError } from "../../errors/falcon.js";
+import { type CodeChunk, type ToCodeChunksErrorType, toCodeChunks } from "../codeStore.js";
+import { type DecodeFalconPublicKeyErrorType, type ToBytesErrorType, decodeFalconPublicKey, toBytes } from "./encoding.js";
+import { type Polynomial, expandedKeyFactor, expandedKeyFactorInverse, modQ, ntt } from "./ntt.js";
+import { type FalconDegree, type FalconParameters, falcon1024Parameters, falcon512Parameters, q } from "./params.js";
+
+/** A round-3 Falcon-512 or Falcon-1024 public key (897 or 1,793 bytes). */
+export type ExpandFalconPublicKeyParameters = Hex | Uint8Array;
+
+export type ExpandFalconPublicKeyReturnType = {
+  /** The degree, from the public key's header byte. */
+  n: FalconDegree;
+  /** The public key it was expanded from. */
+  publicKey: Hex;
+  /** h = g/f mod q, decoded from the public key. */
+  h: Polynomial;
+  /** ĥ = NTT(h) in the order of `ntt`. */
+  hHat: Polynomial;
+  /**
+   * The expanded key E, the data the on-chain verifier reads: for i < n, the 4-byte big-endian value
+   * ĥ[i] · 2^16 · n⁻¹ mod q (2,048 bytes for Falcon-512, 4,096 for Falcon-1024). The verifier multiplies
+   * NTT(s2) by E with a Montgomery reduction (which divides by 2^16) right before its unscaled inverse NTT
+   * (which multiplies by n), so both factors are folded into the key once, off-chain.
+   */
+  bytes: Hex;
+  /** keccak256(E): what the ERC-7913 key commits to. */
+  commitment: Hex;
+  /** E as code-store chunks (one: E is far below the 24,575-byte chunk limit), to deploy with `deployCodeChunks`. */
+  chunks: CodeChunk[];
+  /** The 52-byte ERC-7913 key: commitment ‖ address of the chunk holding E. */
+  key: Hex;
+};
+
+export type ExpandFalconPublicKeyErrorType = DecodeFalconPublicKeyErrorType | ToCodeChunksErrorType;
+
+/**
+ * Precomputes what Falcon verification derives from the public key alone, so the on-chain verifier neither
+ * decodes h nor transforms it on every call: the NTT of h, scaled for the verifier's arithmetic, serialised as
+ * the expanded key E, stored in contract code, and committed to by keccak256(E) in the ERC-7913 key.
+ *
+ * @example
+ * import { falcon512 } from "@noble/post-quantum/falcon.js"
+ * const { publicKey } = falcon512.keygen(seed)
+ * const expanded = expandFalconPublicKey(publicKey)
+ * await deployCodeChunks({ client, walletClient, data: expanded.bytes })
+ * // expanded.key is the ERC-7913 key for the Falcon512Verifier
+ */
+export function expandFalconPublicKey(publicKey: ExpandFalconPublicKeyParameters): ExpandFalconPublicKeyReturnType {
+  const { parameters, h } = decodeFalconPublicKey(publicKey);
+  const hHat = ntt(h);
+  const bytes = bytesToHex(encodeExpandedKey(hHat));
+  const commitment = keccak256(bytes);
+  const chunks = toCodeChunks(bytes);
+  return {
+    n: parameters.n,
+    publicKey: bytesToHex(toBytes(publicKey, "publicKey")),
+    h,
+    hHat,
+    bytes,
+    commitment,
+    chunks,
+    key: concatHex([commitment, ...chunks.map(({ address }) => address)]),
+  };
+}
+
+/** A public key and the expanded key claimed to belong to it. */
+export type VerifyFalconExpandedKeyParameters = [publicKey: Hex | Uint8Array, expanded: Hex | Uint8Array];
+
+/** Whether `expanded` is exactly the expansion of `publicKey`. */
+export type VerifyFalconExpandedKeyReturnType = boolean;
+
+export type VerifyFalconExpandedKeyErrorType = ToBytesErrorType | DecodeFalconPublicKeyErrorType;
+
+/**
+ * Checks an expanded key (e.g. read back from chain) against its public key by recomputing the expansion
+ * and comparing byte for byte.
+ *
+ * @example
+ * const ok = verifyFalconExpandedKey(signer.publicKey, expandedBytesReadFromChain)
+ */
+export function verifyFalconExpandedKey(
+  ...[publicKey, expanded]: VerifyFalconExpandedKeyParameters
+): VerifyFalconExpandedKeyReturnType {
+  const candidate = toBytes(expanded, "expanded");
+  const { bytes } = expandFalconPublicKey(publicKey);
+  return bytes === bytesToHex(candidate);
+}
+
+/** E from ĥ: 4-byte big-endian ĥ[i] · 2^16 · n⁻¹ mod q. */
+function encodeExpandedKey(hHat: Polynomial): Uint8Array {
+  const n = hHat.length as FalconDegree;
+  const factor = expandedKeyFactor(n);
+  const out = new Uint8Array(4 * n);
+  const view = new DataView(out.buffer);
+  hHat.forEach((coefficient, i) => view.setUint32(4 * i, modQ(coefficient * factor)));
+  return out;
+}
+
+export type DecodeFalconExpandedKeyReturnType = {
+  parameters: FalconParameters;
+  /** ĥ = NTT(h), recovered from E. */
+  hHat: Polynomial;
+};
+
+export type DecodeFalconExpandedKeyErrorType = ToBytesErrorType | InvalidFalconExpandedKeyError;
+
+/**
+ * Recovers ĥ from an expanded key E. The length (2,048 or 4,096 bytes) gives the degree; every value must be a
+ * 4-byte big-endian number below q.
+ *
+ * @example
+ * const { parameters, hHat } = decodeFalconExpandedKey(signer.expandedKey.bytes)
+ */
+export function decodeFalconExpandedKey(expanded: Hex | Uint8Array): DecodeFalconExpandedKeyReturnType {
+  const bytes = toBytes(expanded, "expanded");
+  const parameters = [falcon512Parameters, falcon1024Parameters].find(({ expandedKeyLength }) => bytes.length === expandedKeyLength);
+  if (parameters === undefined)
+    throw new InvalidFalconExpandedKeyError({ reason: `expected 2048 or 4096 bytes, got ${bytes.length}` });
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const inverse = expandedKeyFactorInverse(parameters.n);
+  const hHat = new Int32Array(parameters.n);
+  for (let i = 0; i < parameters.n; i++) {
+    const value = view.getUint32(4 * i);
+    if (value >= q) throw new InvalidFalconExpandedKeyError({ reason: `value ${i} is ${value}, not below q = ${q}` });
+    hHat[i] = modQ(value * inverse);
+  }
+  return { parameters, hHat };
+}

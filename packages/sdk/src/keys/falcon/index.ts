@@ -1,0 +1,56 @@
+export {
+  type CompressS2ErrorType,
+  type DecodeFalconPublicKeyErrorType,
+  type DecodeFalconPublicKeyReturnType,
+  type DecodeFalconSignatureReturnType,
+  type DecompressS2ReturnType,
+  type EncodeFalconSignatureErrorType,
+  type EncodeFalconSignatureParameters,
+  type ToBytesErrorType,
+  compressS2,
+  decodeFalconPublicKey,
+  decodeFalconSignature,
+  decompressS2,
+  encodeFalconSignature,
+} from "./encoding.js";
+export {
+  type DecodeFalconExpandedKeyErrorType,
+  type DecodeFalconExpandedKeyReturnType,
+  type ExpandFalconPublicKeyErrorType,
+  type ExpandFalconPublicKeyParameters,
+  type ExpandFalconPublicKeyReturnType,
+  type VerifyFalconExpandedKeyErrorType,
+  type VerifyFalconExpandedKeyParameters,
+  type VerifyFalconExpandedKeyReturnType,
+  decodeFalconExpandedKey,
+  expandFalconPublicKey,
+  verifyFalconExpandedKey,
+} from "./expandPublicKey.js";
+export {
+  type InverseNttErrorType,
+  type MultiplyNttErrorType,
+  type NttErrorType,
+  type Polynomial,
+  inverseNtt,
+  multiplyNtt,
+  ntt,
+  zetas,
+} from "./ntt.js";
+export {
+  type FalconDegree,
+  type FalconParameters,
+  falcon1024Parameters,
+  falcon512Parameters,
+  falconParameters,
+  hashToPointBound,
+  maxS2Coefficient,
+  nonceLength,
+  q,
+} from "./params.js";
+export {
+  type VerifyFalconWithExpandedKeyErrorType,
+  type VerifyFalconWithExpandedKeyParameters,
+  type VerifyFalconWithExpandedKeyReturnType,
+  hashToPoint,
+  verifyFalconWithExpandedKey,
+} from "./verify.js";

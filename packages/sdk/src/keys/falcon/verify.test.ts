@@ -1,0 +1,242 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { falcon1024, falcon1024padded, falcon512, falcon512padded } from "@noble/post-quantum/falcon.js";
+import { bytesToHex, concatBytes, hexToBytes } from "viem";
+import { InvalidFalconExpandedKeyError, InvalidFalconPublicKeyError } from "../../errors/falcon.js";
+import { compressS2, decodeFalconSignature, encodeFalconSignature } from "./encoding.js";
+import { decodeFalconExpandedKey, expandFalconPublicKey, verifyFalconExpandedKey } from "./expandPublicKey.js";
+import { inverseNtt, multiplyNtt, ntt, zetas } from "./ntt.js";
+import { type FalconDegree, falcon1024Parameters, falcon512Parameters, q } from "./params.js";
+import { hashToPoint, verifyFalconWithExpandedKey } from "./verify.js";
+
+type Vector = { scheme: string; variant: "compressed" | "padded"; publicKey: `0x${string}`; message: `0x${string}`; signature: `0x${string}` };
+const fixtures = (name: string): Vector[] =>
+  readFileSync(new URL(`../../../../../test/fixtures/${name}-pqclean.jsonl`, import.meta.url), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+
+const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
+
+describe("Falcon NTT", () => {
+  it("uses ζ = 7^brv10(k) with 7 a primitive 2048th root of unity", () => {
+    assert.equal(zetas[0], 1);
+    assert.equal((zetas[1] * zetas[1]) % q, q - 1);
+  });
+
+  for (const n of [512, 1024] as const) {
+    it(`inverts and multiplies negacyclically (n = ${n})`, () => {
+      const a = Array.from({ length: n }, () => Math.floor(Math.random() * q));
+      const b = Array.from({ length: n }, () => Math.floor(Math.random() * q));
+      assert.deepEqual(Array.from(inverseNtt(ntt(a))), a);
+      const expected = new Array<bigint>(n).fill(0n);
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) expected[(i + j) % n] += (i + j < n ? 1n : -1n) * BigInt(a[i] * b[j]);
+      const Q = BigInt(q);
+      assert.deepEqual(Array.from(inverseNtt(multiplyNtt(ntt(a), ntt(b)))), expected.map((x) => Number(((x % Q) + Q) % Q)));
+    });
+  }
+});
+
+for (const [n, compressed, padded, parameters] of [
+  [512, falcon512, falcon512padded, falcon512Parameters],
+  [1024, falcon1024, falcon1024padded, falcon1024Parameters],
+] as const) {
+  describe(`Falcon-${n} expanded key and reference verifier`, () => {
+    it("accepts every PQClean vector, compressed and padded", () => {
+      const vectors = fixtures(`falcon${n}`);
+      assert.ok(vectors.some(({ variant }) => variant === "padded") && vectors.some(({ variant }) => variant === "compressed"));
+      for (const { publicKey, message, signature } of vectors) {
+        const { bytes } = expandFalconPublicKey(publicKey);
+        assert.equal(verifyFalconWithExpandedKey(bytes, message, signature), true);
+        assert.equal(compressed.verify(hexToBytes(signature), hexToBytes(message), hexToBytes(publicKey)) || padded.verify(hexToBytes(signature), hexToBytes(message), hexToBytes(publicKey)), true);
+      }
+    });
+
+    it("agrees with noble on random keys and messages, both forms, and on wrong messages and keys", () => {
+      for (const falcon of [compressed, padded]) {
+        const { publicKey, secretKey } = falcon.keygen(random(48));
+        const other = expandFalconPublicKey(falcon.keygen(random(48)).publicKey);
+        const expanded = expandFalconPublicKey(publicKey);
+        for (let i = 0; i < 3; i++) {
+          const message = random(32);
+          const signature = falcon.sign(message, secretKey);
+          assert.equal(verifyFalconWithExpandedKey(expanded.bytes, message, signature), true);
+          const wrong = message.slice();
+          wrong[i] ^= 1;
+          assert.equal(verifyFalconWithExpandedKey(expanded.bytes, wrong, signature), false);
+          assert.equal(falcon.verify(signature, wrong, publicKey), false);
+          assert.equal(verifyFalconWithExpandedKey(other.bytes, message, signature), false);
+        }
+      }
+    });
+
+    it("rejects mutated nonces, headers and non-canonical encodings of the same s2", () => {
+      const { publicKey, secretKey } = padded.keygen(random(48));
+      const { bytes } = expandFalconPublicKey(publicKey);
+      const message = random(32);
+      // Re-sign until s2 has a zero coefficient, so that "−0" is another encoding of the same s2.
+      let signature = padded.sign(message, secretKey);
+      while (!decodeFalconSignature(signature, n)!.s2.includes(0)) signature = padded.sign(message, secretKey);
+      const { nonce, s2 } = decodeFalconSignature(signature, n)!;
+      const ok = (candidate: Uint8Array) => verifyFalconWithExpandedKey(bytes, message, candidate);
+      const agree = (candidate: Uint8Array, expected: boolean) => {
+        assert.equal(ok(candidate), expected);
+        assert.equal(compressed.verify(candidate, message, publicKey) || padded.verify(candidate, message, publicKey), expected);
+      };
+      const short = encodeFalconSignature({ n, nonce, s2 });
+      agree(short, true);
+      agree(signature, true);
+
+      const flipped = signature.slice();
+      flipped[5] ^= 0x10;
+      agree(flipped, false);
+      const header = signature.slice();
+      header[0] = 0x30 + (n === 512 ? 10 : 9);
+      agree(header, false);
+
+      // "−0": the first zero coefficient re-encoded with its sign bit set.
+      const zero = s2.findIndex((x) => x === 0);
+      const payload = compressS2(s2);
+      let bit = 0;
+      for (let i = 0; i < zero; i++) bit += 9 + (Math.abs(s2[i]) >> 7);
+      const negativeZero = payload.slice();
+      negativeZero[bit >> 3] |= 0x80 >> (bit & 7);
+      const withNegativeZero = Uint8Array.from([...short.subarray(0, 41), ...negativeZero]);
+      assert.equal(decodeFalconSignature(withNegativeZero, n), undefined);
+      agree(withNegativeZero, false);
+
+      // A one in the unused bits of the last byte, or in the padding.
+      const bits = s2.reduce((sum, x) => sum + 9 + (Math.abs(x) >> 7), 0);
+      if (bits % 8 !== 0) {
+        const dirty = short.slice();
+        dirty[dirty.length - 1] |= 1;
+        agree(dirty, false);
+      }
+      const dirtyPadding = signature.slice();
+      dirtyPadding[dirtyPadding.length - 1] = 1;
+      agree(dirtyPadding, false);
+
+      // Trailing bytes after a compressed signature, zero or not; a truncated one.
+      agree(Uint8Array.from([...short, 0]), false);
+      agree(Uint8Array.from([...short, 1]), false);
+      agree(short.subarray(0, short.length - 1), false);
+      // Zero padding only makes sense at exactly the padded length.
+      agree(signature.subarray(0, signature.length - 1), false);
+      agree(Uint8Array.from([...signature, 0]), false);
+    });
+
+    it("rejects a signature whose norm is just above β² and accepts one just below", () => {
+      const { publicKey, secretKey } = compressed.keygen(random(48));
+      const expanded = expandFalconPublicKey(publicKey);
+      const message = random(32);
+      const { below, belowNorm, above, aboveNorm } = straddleNormBound({
+        n: n as FalconDegree,
+        signature: compressed.sign(message, secretKey),
+        message,
+        secretKey,
+        hHat: expanded.hHat,
+        bound: parameters.normBound,
+      });
+      assert.ok(belowNorm <= parameters.normBound && aboveNorm > parameters.normBound);
+      assert.equal(verifyFalconWithExpandedKey(expanded.bytes, message, below), true);
+      assert.equal(compressed.verify(below, message, publicKey), true);
+      assert.equal(verifyFalconWithExpandedKey(expanded.bytes, message, above), false);
+      assert.equal(compressed.verify(above, message, publicKey), false);
+    });
+
+    it("expands to a 52-byte key over E = NTT(h)·2^16/n, and checks E against the public key", () => {
+      const { publicKey } = padded.keygen(random(48));
+      const expanded = expandFalconPublicKey(publicKey);
+      assert.equal(expanded.n, n);
+      assert.equal(hexToBytes(expanded.bytes).length, parameters.expandedKeyLength);
+      assert.equal(hexToBytes(expanded.key).length, 52);
+      assert.equal(expanded.chunks.length, 1);
+      assert.deepEqual(decodeFalconExpandedKey(expanded.bytes).hHat, expanded.hHat);
+      assert.equal(verifyFalconExpandedKey(publicKey, expanded.bytes), true);
+      const tampered = hexToBytes(expanded.bytes);
+      tampered[7] ^= 1;
+      assert.equal(verifyFalconExpandedKey(publicKey, tampered), false);
+      const high = hexToBytes(expanded.bytes);
+      high.set([0, 0, 0x30, 0x01], 0);
+      assert.throws(() => decodeFalconExpandedKey(high), InvalidFalconExpandedKeyError);
+      assert.throws(() => decodeFalconExpandedKey(high.subarray(4)), InvalidFalconExpandedKeyError);
+      assert.throws(() => expandFalconPublicKey(publicKey.subarray(1)), InvalidFalconPublicKeyError);
+      const badCoefficient = publicKey.slice();
+      badCoefficient.set([0xff, 0xff], 1);
+      assert.throws(() => expandFalconPublicKey(bytesToHex(badCoefficient)), InvalidFalconPublicKeyError);
+    });
+  });
+}
+
+/** f and g from a round-3 Falcon secret key `0x50 + logn ‖ f ‖ g ‖ F` (f, g: two's complement, MSB first). */
+function decodeFG(secretKey: Uint8Array, n: FalconDegree): { f: number[]; g: number[] } {
+  const bits = n === 512 ? 6 : 5;
+  let position = 8;
+  const read = () => {
+    let value = 0;
+    for (let b = 0; b < bits; b++, position++) value = (value << 1) | ((secretKey[position >> 3] >> (7 - (position & 7))) & 1);
+    return value >= 1 << (bits - 1) ? value - (1 << bits) : value;
+  };
+  const f = Array.from({ length: n }, read);
+  const g = Array.from({ length: n }, read);
+  return { f, g };
+}
+
+const centre = (x: number) => {
+  const r = ((x % q) + q) % q;
+  return r > (q - 1) / 2 ? r - q : r;
+};
+
+/**
+ * From a valid signature, two others of the same message and key whose norms straddle `bound`: adding lattice
+ * vectors x^k·(−g, f) to (s1, s2) keeps s1 + s2·h = c mod q, so climbing with them reaches any norm. Returns the
+ * compressed signatures with the largest norm ≤ bound and the smallest norm > bound found, and those norms.
+ */
+function straddleNormBound(parameters: {
+  n: FalconDegree;
+  signature: Uint8Array;
+  message: Uint8Array;
+  secretKey: Uint8Array;
+  hHat: ArrayLike<number>;
+  bound: number;
+}) {
+  const { n, signature, message, secretKey, hHat, bound } = parameters;
+  const { f, g } = decodeFG(secretKey, n);
+  const decoded = decodeFalconSignature(signature, n)!;
+  const c = hashToPoint(concatBytes([decoded.nonce, message]), n);
+  const s2 = Array.from(decoded.s2);
+  const s2h = inverseNtt(multiplyNtt(ntt(s2), hHat));
+  const s1 = Array.from({ length: n }, (_, i) => centre(c[i] - s2h[i]));
+  // x^k·p mod X^n + 1: a negacyclic shift.
+  const shifted = (p: number[], k: number, sign: number) =>
+    Array.from({ length: n }, (_, i) => sign * (i >= k ? p[i - k] : -p[i - k + n]));
+  const normOf = (a: number[], b: number[]) => a.reduce((sum, x) => sum + x * x, 0) + b.reduce((sum, x) => sum + x * x, 0);
+  for (;;) {
+    let best: { a: number[]; b: number[]; norm: number } | undefined;
+    let below: { a: number[]; b: number[]; norm: number } | undefined;
+    let above: { a: number[]; b: number[]; norm: number } | undefined;
+    for (let k = 0; k < n; k++)
+      for (const sign of [1, -1]) {
+        const gk = shifted(g, k, sign);
+        const fk = shifted(f, k, sign);
+        const a = s1.map((x, i) => x - gk[i]);
+        const b = s2.map((x, i) => x + fk[i]);
+        if (b.some((x) => Math.abs(x) > 2047) || a.some((x) => Math.abs(x) > (q - 1) / 2)) continue;
+        const norm = normOf(a, b);
+        if (norm <= bound && (below === undefined || norm > below.norm)) below = { a, b, norm };
+        if (norm > bound && (above === undefined || norm < above.norm)) above = { a, b, norm };
+        if (best === undefined || norm > best.norm) best = { a, b, norm };
+      }
+    if (above !== undefined && below !== undefined)
+      return {
+        below: encodeFalconSignature({ n, nonce: decoded.nonce, s2: below.b }),
+        belowNorm: below.norm,
+        above: encodeFalconSignature({ n, nonce: decoded.nonce, s2: above.b }),
+        aboveNorm: above.norm,
+      };
+    s1.splice(0, n, ...best!.a);
+    s2.splice(0, n, ...best!.b);
+  }
+}

@@ -1,0 +1,75 @@
+import { shake256 } from "@noble/hashes/sha3.js";
+import { type Hex, concatBytes } from "viem";
+import { type DecodeFalconExpandedKeyErrorType, decodeFalconExpandedKey } from "./expandPublicKey.js";
+import { type ToBytesErrorType, decodeFalconSignature, toBytes } from "./encoding.js";
+import { type Polynomial, inverseNtt, modQ, multiplyNtt, ntt } from "./ntt.js";
+import { type FalconDegree, hashToPointBound, q } from "./params.js";
+
+/** The expanded key, the signed message and the detached signature (compressed or padded). */
+export type VerifyFalconWithExpandedKeyParameters = [
+  expanded: Hex | Uint8Array,
+  message: Hex | Uint8Array,
+  signature: Hex | Uint8Array,
+];
+
+/** Whether the signature is a valid Falcon signature of the message under the expanded key's public key. */
+export type VerifyFalconWithExpandedKeyReturnType = boolean;
+
+export type VerifyFalconWithExpandedKeyErrorType = ToBytesErrorType | DecodeFalconExpandedKeyErrorType;
+
+/**
+ * Reference implementation of round-3 Falcon verification (specification Algorithm 16) over the expanded key
+ * instead of pk: exactly the inputs and steps of the on-chain verifiers, written for clarity, not speed.
+ *
+ * 1. The signature parses (see `decodeFalconSignature`): header 0x30 + logn, 40-byte nonce r, canonical
+ *    compressed s2, compressed or padded form.
+ * 2. c = HashToPoint(r ‖ message): SHAKE256 output read as 16-bit big-endian values, those below 5q kept mod q.
+ * 3. s1 = c − s2·h mod q, centred in [−(q − 1)/2, (q − 1)/2], with s2·h = NTT⁻¹(NTT(s2) ∘ ĥ).
+ * 4. ‖s1‖² + ‖s2‖² ≤ ⌊β²⌋.
+ *
+ * A signature that cannot be valid returns `false`; only an expanded key that is malformed (it is trusted,
+ * committed input, not attacker data) throws.
+ *
+ * @example
+ * import { falcon512 } from "@noble/post-quantum/falcon.js"
+ * const { publicKey, secretKey } = falcon512.keygen(seed)
+ * const signature = falcon512.sign(message, secretKey)
+ * verifyFalconWithExpandedKey(expandFalconPublicKey(publicKey).bytes, message, signature) // true
+ */
+export function verifyFalconWithExpandedKey(
+  ...[expanded, message, signature]: VerifyFalconWithExpandedKeyParameters
+): VerifyFalconWithExpandedKeyReturnType {
+  const { parameters, hHat } = decodeFalconExpandedKey(expanded);
+  const decoded = decodeFalconSignature(signature, parameters.n);
+  if (decoded === undefined) return false;
+  const { nonce, s2 } = decoded;
+  const c = hashToPoint(concatBytes([nonce, toBytes(message, "message")]), parameters.n);
+  const s2h = inverseNtt(multiplyNtt(ntt(s2), hHat));
+  let norm = 0;
+  for (let i = 0; i < parameters.n; i++) {
+    const s1 = centre(modQ(c[i] - s2h[i]));
+    norm += s1 * s1 + s2[i] * s2[i];
+  }
+  return norm <= parameters.normBound;
+}
+
+/**
+ * Falcon's HashToPoint (specification Algorithm 3, round-3 rejection bound): n coefficients from SHAKE256(input),
+ * two bytes at a time read big-endian, keeping values below 5q = 61,445 reduced mod q.
+ *
+ * @example
+ * const c = hashToPoint(concatBytes([nonce, message]), 512)
+ */
+export function hashToPoint(input: Uint8Array, n: FalconDegree): Polynomial {
+  const xof = shake256.create().update(input);
+  const c = new Int32Array(n);
+  for (let i = 0; i < n; ) {
+    const [high, low] = xof.xof(2);
+    const sample = (high << 8) | low;
+    if (sample < hashToPointBound) c[i++] = sample % q;
+  }
+  return c;
+}
+
+/** The representative of x ∈ [0, q) in [−(q − 1)/2, (q − 1)/2]. */
+const centre = (x: number): number => (x > (q - 1) / 2 ? x - q : x);
