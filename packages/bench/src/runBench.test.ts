@@ -36,4 +36,13 @@ describe("pnpm bench --quick on the devnet", () => {
     assert.match(report, /Published reference figures/);
     assert.match(readFileSync(join(out, "gas-per-secure-bit.svg"), "utf8"), /^<svg/);
   });
+
+  it("gives identical gas rows on a second run of the same commit on a fresh devnet", async () => {
+    const gasRows = (rows: Awaited<ReturnType<typeof runBench>>) =>
+      rows.filter((row) => row.gas !== null).map(({ scheme, bench_name, gas, calldata_bytes }) => ({ scheme, bench_name, gas, calldata_bytes }));
+    const first = await runBench({ out: join(out, "first"), ops: 2, quick: true });
+    const second = await runBench({ out: join(out, "second"), ops: 2, quick: true });
+    assert.ok(gasRows(first).length > 0);
+    assert.deepEqual(gasRows(second), gasRows(first));
+  });
 });
