@@ -1,101 +1,104 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { type Hex, createPublicClient, createWalletClient, encodeFunctionData, http, parseEther, zeroAddress } from "viem";
+import { type Account, type Chain, type Hex, type PublicClient, type Transport, type WalletClient, createPublicClient, createWalletClient, encodeFunctionData, http, keccak256, parseEther, stringToHex, zeroAddress } from "viem";
 import { createBundlerClient } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
 import { type Devnet, startDevnet } from "@pq4337/devnet";
 import {
   type PQ4337Signer,
   SignatureValidationFailedError,
-  ecdsaSigner,
+  deployExpandedKey,
   pqAccountAbi,
+  schemes,
   sendUserOperation,
   toPQSmartAccount,
 } from "@pq4337/sdk";
 
-describe("PQAccount through Alto on the devnet (ECDSA signer)", () => {
+describe("PQAccount through Alto on the devnet, for every scheme", () => {
   let devnet: Devnet;
-  let client: ReturnType<typeof createPublicClient>;
+  let client: PublicClient<Transport, Chain>;
+  let funder: WalletClient<Transport, Chain, Account>;
 
   before(async () => {
     devnet = await startDevnet();
     client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), pollingInterval: 100 });
+    funder = createWalletClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(devnet.funderPrivateKey) });
   });
   after(async () => {
     await devnet?.stop();
   });
 
+  const seed = (label: string): Hex => keccak256(stringToHex(`e2e/${label}`));
+  const bundlerFor = (account: Awaited<ReturnType<typeof toPQSmartAccount>>) =>
+    createBundlerClient({ account, client, transport: http(devnet.bundlerUrl), pollingInterval: 100 });
+
   async function fundedAccount(signer: PQ4337Signer, salt?: Hex) {
+    await deployExpandedKey({ client, walletClient: funder, signer });
     const account = await toPQSmartAccount({ client, signer, salt });
-    const funder = createWalletClient({
-      chain: devnet.chain,
-      transport: http(devnet.rpcUrl),
-      account: privateKeyToAccount(devnet.funderPrivateKey),
-    });
     await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther("1") }) });
-    const bundler = createBundlerClient({ account, client, transport: http(devnet.bundlerUrl), pollingInterval: 100 });
-    return { account, bundler };
+    return { account, bundler: bundlerFor(account) };
   }
 
-  it("creates the account with its first user operation, then sends ETH, a batch and a signer rotation", async () => {
-    const signer = ecdsaSigner();
-    const { account, bundler } = await fundedAccount(signer);
-    assert.equal(await client.getCode({ address: account.address }), undefined);
+  for (const scheme of Object.values(schemes)) {
+    it(`${scheme.name}: creates the account with its first user operation, then sends ETH, a batch and a signer rotation`, async () => {
+      const signer = scheme.createSigner(seed(`${scheme.name}/owner`));
+      const { account, bundler } = await fundedAccount(signer);
+      assert.equal(await client.getCode({ address: account.address }), undefined);
 
-    const recipient = privateKeyToAccount(ecdsaSigner().privateKey).address;
-    const first = await sendUserOperation(bundler, { calls: [{ to: recipient, value: 1000n }] });
-    const firstReceipt = await bundler.waitForUserOperationReceipt({ hash: first });
-    assert.equal(firstReceipt.success, true);
-    assert.equal(firstReceipt.receipt.status, "success");
-    assert.notEqual(await client.getCode({ address: account.address }), undefined);
-    assert.equal(await client.getBalance({ address: recipient }), 1000n);
+      const recipient = privateKeyToAccount(seed(`${scheme.name}/recipient`)).address;
+      const first = await sendUserOperation(bundler, { calls: [{ to: recipient, value: 1000n }] });
+      const firstReceipt = await bundler.waitForUserOperationReceipt({ hash: first });
+      assert.equal(firstReceipt.success, true);
+      assert.equal(firstReceipt.receipt.status, "success");
+      assert.notEqual(await client.getCode({ address: account.address }), undefined);
+      assert.equal(await client.getBalance({ address: recipient }), 1000n);
 
-    const other = privateKeyToAccount(ecdsaSigner().privateKey).address;
-    const batch = await sendUserOperation(bundler, {
-      calls: [
-        { to: recipient, value: 1n },
-        { to: other, value: 2n },
-      ],
+      const other = privateKeyToAccount(seed(`${scheme.name}/other`)).address;
+      const batch = await sendUserOperation(bundler, {
+        calls: [
+          { to: recipient, value: 1n },
+          { to: other, value: 2n },
+        ],
+      });
+      assert.equal((await bundler.waitForUserOperationReceipt({ hash: batch })).success, true);
+      assert.equal(await client.getBalance({ address: recipient }), 1001n);
+      assert.equal(await client.getBalance({ address: other }), 2n);
+
+      // Rotation: the account calls itself; afterwards only the new key signs for it.
+      const next = scheme.createSigner(seed(`${scheme.name}/next`));
+      await deployExpandedKey({ client, walletClient: funder, signer: next });
+      const nextSigner = `${devnet.contracts.verifiers[scheme.name]}${next.key.slice(2)}` as Hex;
+      const rotate = await sendUserOperation(bundler, {
+        calls: [{ to: account.address, data: encodeFunctionData({ abi: pqAccountAbi, functionName: "setSigner", args: [nextSigner] }) }],
+      });
+      assert.equal((await bundler.waitForUserOperationReceipt({ hash: rotate })).success, true);
+      const stored = await client.readContract({ address: account.address, abi: pqAccountAbi, functionName: "signer" });
+      assert.equal(stored.toLowerCase(), nextSigner.toLowerCase());
+
+      const rotated = await toPQSmartAccount({ client, signer: next, address: account.address });
+      const afterRotation = await sendUserOperation(bundlerFor(rotated), { calls: [{ to: recipient, value: 1n }] });
+      assert.equal((await bundlerFor(rotated).waitForUserOperationReceipt({ hash: afterRotation })).success, true);
+      await assert.rejects(
+        sendUserOperation(bundler, { calls: [{ to: recipient, value: 1n }] }),
+        (error) => error instanceof SignatureValidationFailedError && error.code === "AA24",
+      );
     });
-    assert.equal((await bundler.waitForUserOperationReceipt({ hash: batch })).success, true);
-    assert.equal(await client.getBalance({ address: recipient }), 1001n);
-    assert.equal(await client.getBalance({ address: other }), 2n);
 
-    // Rotation: the account calls itself; afterwards only the new key signs for it.
-    const next = ecdsaSigner();
-    const nextSigner = `${devnet.contracts.verifiers.ecdsa}${next.key.slice(2)}` as Hex;
-    const rotate = await sendUserOperation(bundler, {
-      calls: [{ to: account.address, data: encodeFunctionData({ abi: pqAccountAbi, functionName: "setSigner", args: [nextSigner] }) }],
+    it(`${scheme.name}: a user operation signed by the wrong key is refused with a typed AA24 error`, async () => {
+      const owner = scheme.createSigner(seed(`${scheme.name}/victim`));
+      const intruder = scheme.createSigner(seed(`${scheme.name}/intruder`));
+      const salt: Hex = `0x${"01".padStart(64, "0")}`;
+      const { account } = await fundedAccount(owner, salt);
+      // The account's address and signer are the owner's; the signature is the intruder's.
+      const forged = await toPQSmartAccount({ client, signer: { ...owner, sign: intruder.sign }, salt });
+      assert.equal(forged.address, account.address);
+      await assert.rejects(sendUserOperation(bundlerFor(forged), { calls: [{ to: zeroAddress, value: 1n }] }), (error) => {
+        assert.ok(error instanceof SignatureValidationFailedError, String(error));
+        assert.equal(error.code, "AA24");
+        assert.match(error.reason, /AA24/);
+        return true;
+      });
+      assert.equal(await client.getCode({ address: account.address }), undefined);
     });
-    assert.equal((await bundler.waitForUserOperationReceipt({ hash: rotate })).success, true);
-    const stored = await client.readContract({ address: account.address, abi: pqAccountAbi, functionName: "signer" });
-    assert.equal(stored.toLowerCase(), nextSigner.toLowerCase());
-
-    const rotated = await toPQSmartAccount({ client, signer: next, address: account.address });
-    const rotatedBundler = createBundlerClient({ account: rotated, client, transport: http(devnet.bundlerUrl), pollingInterval: 100 });
-    const afterRotation = await sendUserOperation(rotatedBundler, { calls: [{ to: recipient, value: 1n }] });
-    assert.equal((await rotatedBundler.waitForUserOperationReceipt({ hash: afterRotation })).success, true);
-    await assert.rejects(
-      sendUserOperation(bundler, { calls: [{ to: recipient, value: 1n }] }),
-      (error) => error instanceof SignatureValidationFailedError && error.code === "AA24",
-    );
-  });
-
-  it("refuses a user operation signed by the wrong key with a typed AA24 error", async () => {
-    const owner = ecdsaSigner();
-    const intruder = ecdsaSigner();
-    const salt: Hex = `0x${"01".padStart(64, "0")}`;
-    const { account } = await fundedAccount(owner, salt);
-    // The account's address and signer are the owner's; the signature is the intruder's.
-    const forged = await toPQSmartAccount({ client, signer: { ...owner, sign: intruder.sign }, salt });
-    assert.equal(forged.address, account.address);
-    const bundler = createBundlerClient({ account: forged, client, transport: http(devnet.bundlerUrl) });
-    await assert.rejects(sendUserOperation(bundler, { calls: [{ to: zeroAddress, value: 1n }] }), (error) => {
-      assert.ok(error instanceof SignatureValidationFailedError, String(error));
-      assert.equal(error.code, "AA24");
-      assert.match(error.reason, /AA24/);
-      return true;
-    });
-    assert.equal(await client.getCode({ address: account.address }), undefined);
-  });
+  }
 });

@@ -18,3 +18,4 @@ export * from "./keys/mldsa65/index.js";
 export { codeChunkMaxSize, deployCodeChunks, toCodeChunks, type CodeChunk, type DeployCodeChunksParameters, type DeployCodeChunksReturnType, type DeployCodeChunksErrorType, type ToCodeChunksParameters, type ToCodeChunksReturnType, type ToCodeChunksErrorType } from "./keys/codeStore.js";
 export * from "./errors/keys.js";
 export * from "./signers/mldsa65.js";
+export { deployExpandedKey, type DeployExpandedKeyParameters, type DeployExpandedKeyReturnType } from "./actions/deployExpandedKey.js";
