@@ -151,7 +151,7 @@ describe("PQAccount", () => {
     const read = (functionName: "supportsInterface", args: [Hex]) =>
       fixture.client.readContract({ address: account.address, abi: pqAccountAbi, functionName, args });
     assert.equal(await read("supportsInterface", ["0x4e2312e0"]), true); // IERC1155Receiver
-    const selector = await fixture.client.readContract({
+    const { result: selector } = await fixture.client.simulateContract({
       address: account.address,
       abi: pqAccountAbi,
       functionName: "onERC721Received",
