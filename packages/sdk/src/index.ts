@@ -3,7 +3,7 @@ export { getPQAccountAddress, type GetPQAccountAddressParameters } from "./accou
 export { sendUserOperation, type SendUserOperationErrorType } from "./actions/sendUserOperation.js";
 export { create2DeployerAddress, defaultNonceKey, deploymentSalt, entryPointAddress } from "./constants.js";
 export { deployDeterministic, getDeterministicAddress, type DeployDeterministicParameters, type DeployDeterministicReturnType, type DeployDeterministicErrorType, type GetDeterministicAddressParameters } from "./deploy/deployDeterministic.js";
-export { deployPQ4337, getPQ4337Addresses, verifierBytecodes, type DeployPQ4337Parameters, type DeployPQ4337ReturnType, type PQ4337Addresses } from "./deploy/deployPQ4337.js";
+export { deployPQ4337, getPQ4337Addresses, type DeployPQ4337Parameters, type DeployPQ4337ReturnType, type PQ4337Addresses } from "./deploy/deployPQ4337.js";
 export { UnsupportedCallsError, VerifierUnknownError } from "./errors/account.js";
 export { PQ4337Error, type PQ4337ErrorParameters } from "./errors/base.js";
 export { Create2DeployerMissingError, DeploymentFailedError } from "./errors/deploy.js";

@@ -1,5 +1,6 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { type Hex, hexToBytes } from "viem";
+import { ecdsaVerifierBytecode } from "./generated/contracts.js";
 import { ecdsaSigner } from "./signers/ecdsa.js";
 import type { PQ4337Signer, SchemeName } from "./signers/types.js";
 
@@ -14,6 +15,8 @@ export type Scheme = {
   securityBits: number;
   /** NIST PQC security category, or `undefined` for a classical scheme. */
   nistCategory: 1 | 3 | 5 | undefined;
+  /** Creation code of the scheme's ERC-7913 verifier, deployed at a deterministic address by `deployPQ4337`. */
+  verifierBytecode: Hex;
   /** A signer from a 32-byte seed, so runs can be reproduced. */
   createSigner: (seed: Hex) => PQ4337Signer;
   /**
@@ -26,8 +29,8 @@ export type Scheme = {
 };
 
 /**
- * The registry of supported schemes. The CLI's `verify`, the gas suite and the end-to-end tests iterate over it,
- * so a new verifier joins all of them by being added here.
+ * The registry of supported schemes. Deployment, the CLI's `verify`, the gas suite and the end-to-end tests
+ * iterate over it, so a new verifier joins all of them by being added here.
  */
 export const schemes: Record<string, Scheme> = {
   ecdsa: {
@@ -36,6 +39,7 @@ export const schemes: Record<string, Scheme> = {
     variant: "fips",
     securityBits: 128,
     nistCategory: undefined,
+    verifierBytecode: ecdsaVerifierBytecode,
     createSigner: (seed) => ecdsaSigner({ privateKey: seed }),
     // The verifier takes the public key itself: a 20-byte address or a 33/65-byte SEC1 point.
     toErc7913Key: (publicKey) => ({ key: publicKey, expandedKey: undefined }),

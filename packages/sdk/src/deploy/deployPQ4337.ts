@@ -1,12 +1,8 @@
 import { type Account, type Address, type Chain, type Client, type Hash, type Transport, type WalletClient, getContractAddress } from "viem";
-import { ecdsaVerifierBytecode, pqAccountFactoryBytecode } from "../generated/contracts.js";
+import { pqAccountFactoryBytecode } from "../generated/contracts.js";
+import { schemes } from "../schemes.js";
 import type { SchemeName } from "../signers/types.js";
 import { deployDeterministic, getDeterministicAddress } from "./deployDeterministic.js";
-
-/** The creation code of each scheme's ERC-7913 verifier, deployed at deterministic addresses. */
-export const verifierBytecodes: Partial<Record<SchemeName, `0x${string}`>> = {
-  ecdsa: ecdsaVerifierBytecode,
-};
 
 export type PQ4337Addresses = {
   /** {@link PQAccountFactory}, which deploys accounts as clones of `accountImplementation`. */
@@ -26,8 +22,7 @@ export type PQ4337Addresses = {
 export function getPQ4337Addresses(): PQ4337Addresses {
   const accountFactory = getDeterministicAddress({ bytecode: pqAccountFactoryBytecode });
   const verifiers: PQ4337Addresses["verifiers"] = {};
-  for (const [scheme, bytecode] of Object.entries(verifierBytecodes))
-    verifiers[scheme as SchemeName] = getDeterministicAddress({ bytecode });
+  for (const scheme of Object.values(schemes)) verifiers[scheme.name] = getDeterministicAddress({ bytecode: scheme.verifierBytecode });
   return {
     accountFactory,
     // The factory creates its implementation in its constructor: the factory's first CREATE, nonce 1.
@@ -55,7 +50,7 @@ export type DeployPQ4337ReturnType = PQ4337Addresses & {
  */
 export async function deployPQ4337({ client, walletClient }: DeployPQ4337Parameters): Promise<DeployPQ4337ReturnType> {
   const transactionHashes: Hash[] = [];
-  for (const bytecode of [pqAccountFactoryBytecode, ...Object.values(verifierBytecodes)]) {
+  for (const bytecode of [pqAccountFactoryBytecode, ...Object.values(schemes).map((scheme) => scheme.verifierBytecode)]) {
     const { transactionHash } = await deployDeterministic({ client, walletClient, bytecode });
     if (transactionHash) transactionHashes.push(transactionHash);
   }
