@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {KeccakF1600} from "../utils/KeccakF1600.sol";
+import {SHAKE} from "../utils/SHAKE.sol";
+import {KeccakF1600Reference} from "./KeccakF1600Reference.sol";
+
+/// @dev Exposes {KeccakF1600}, {KeccakF1600Reference} and {SHAKE} to the tests.
+contract SHAKEMock {
+    function permute(uint256[25] memory state) external pure returns (uint256[25] memory) {
+        KeccakF1600.permute(state);
+        return state;
+    }
+
+    function permuteReference(uint64[25] memory state) external pure returns (uint64[25] memory) {
+        KeccakF1600Reference.permute(state);
+        return state;
+    }
+
+    /// @dev Gas of one optimised permutation, measured around the call.
+    function permuteGas() external view returns (uint256 gasUsed) {
+        uint256[25] memory state;
+        uint256 before = gasleft();
+        KeccakF1600.permute(state);
+        gasUsed = before - gasleft();
+    }
+
+    function shake256(bytes memory input, uint256 outLen) external pure returns (bytes memory) {
+        return SHAKE.shake256(input, outLen);
+    }
+
+    function shake128(bytes memory input, uint256 outLen) external pure returns (bytes memory) {
+        return SHAKE.shake128(input, outLen);
+    }
+
+    /// @dev `blocks` blocks squeezed one at a time, concatenated.
+    function shake256Blocks(bytes memory input, uint256 blocks) external pure returns (bytes memory output) {
+        SHAKE.Sponge memory sponge = SHAKE.absorb(input, SHAKE.RATE_256);
+        for (uint256 i = 0; i < blocks; i++) output = bytes.concat(output, SHAKE.squeezeBlock(sponge));
+    }
+
+    /// @dev Gas of SHAKE256(input) with a 64-byte output.
+    function shake256Gas(bytes memory input) external view returns (uint256 gasUsed) {
+        uint256 before = gasleft();
+        SHAKE.shake256(input, 64);
+        gasUsed = before - gasleft();
+    }
+}
