@@ -26,6 +26,10 @@ describe("KeccakF1600", () => {
     }
   });
 
+  it("leaves the memory it borrows as it found it", async () => {
+    assert.equal(await mock.read.permutePreservesMemory(), true);
+  });
+
   it("costs, per permutation", async () => {
     console.log(`      Keccak-f[1600]: ${await mock.read.permuteGas()} gas`);
   });
