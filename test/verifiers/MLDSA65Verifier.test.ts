@@ -1,0 +1,268 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { before, describe, it } from "node:test";
+import { shake256 } from "@noble/hashes/sha3.js";
+import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
+import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, toHex } from "viem";
+import { network } from "hardhat";
+import {
+  decodeExpandedKey,
+  decodeSignature,
+  deployCodeChunks,
+  expandPublicKey,
+  inverseNtt,
+  mldsa65Signer,
+  multiplyNtt,
+  ntt,
+  w1Encode,
+} from "@pq4337/sdk";
+import { type Fixture, deployFixture } from "../helpers/deployment.js";
+
+const connection = await network.create();
+const { viem } = connection;
+const mock = await viem.deployContract("MLDSA65Mock");
+const MAGIC = "0x024ad318"; // IERC7913SignatureVerifier.verify.selector
+const FAILURE = "0xffffffff";
+
+// σ = c̃ (48) ‖ z (5 × 640) ‖ h (ω = 55 positions, then k = 6 running counts).
+const Z_OFFSET = 48;
+const HINT_OFFSET = 3248;
+const OMEGA = 55;
+const q = 8_380_417;
+const gamma2 = (q - 1) / 32;
+
+type Vector = { source: string; publicKey: Hex; message: Hex; signature: Hex; context: Hex };
+const vectors = ["mldsa65-pqclean.jsonl", "mldsa65-dilithium-py.jsonl"].flatMap((file) =>
+  readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Vector),
+);
+
+const modQ = (value: number) => ((value % q) + q) % q;
+
+/** FIPS 204 Algorithm 29, as in the SDK's reference verifier. */
+function sampleInBall(seed: Uint8Array): number[] {
+  const c = new Array<number>(256).fill(0);
+  const xof = shake256.create().update(seed);
+  const signs = xof.xof(8);
+  for (let i = 256 - 49; i < 256; i++) {
+    let j = xof.xof(1)[0];
+    while (j > i) j = xof.xof(1)[0];
+    const bit = i + 49 - 256;
+    c[i] = c[j];
+    c[j] = (signs[bit >> 3] >> (bit & 7)) & 1 ? -1 : 1;
+  }
+  return c;
+}
+
+/** FIPS 204 Algorithms 36 and 40 written directly from the standard. */
+function useHint(h: number, r: number): number {
+  let r0 = r % (2 * gamma2);
+  if (r0 > gamma2) r0 -= 2 * gamma2;
+  if (r - r0 === q - 1) return h === 1 ? 15 : 0;
+  const r1 = (r - r0) / (2 * gamma2);
+  if (h === 1) return r0 > 0 ? (r1 + 1) % 16 : (r1 + 15) % 16;
+  return r1;
+}
+
+/** The challenge and the expected w1Encode(w1′) of Verify_internal, from the SDK's decoders and NTT. */
+function reference(expanded: Hex, signature: Hex) {
+  const { aHat, t1Hat } = decodeExpandedKey(hexToBytes(expanded));
+  const { cTilde, z, h } = decodeSignature(hexToBytes(signature));
+  const c = sampleInBall(cTilde);
+  const cHat = ntt(c);
+  const zHat = z.map((polynomial) => ntt(polynomial));
+  const w1 = t1Hat.map((t1, i) => {
+    const wHat = multiplyNtt(cHat, t1).map((value) => modQ(-value));
+    for (let j = 0; j < 5; j++) {
+      const product = multiplyNtt(aHat[i][j], zHat[j]);
+      for (let k = 0; k < 256; k++) wHat[k] = modQ(wHat[k] + product[k]);
+    }
+    return Int32Array.from(inverseNtt(wHat), (r, k) => useHint(h![i][k], r));
+  });
+  return { c: c.map(BigInt), encoded: bytesToHex(w1Encode(w1)) };
+}
+
+// int256[256] is too long a tuple for viem's ABI types to infer the result: (ok, encoded).
+const w1EncodeOnChain = async (expanded: Hex, signature: Hex, c: readonly bigint[]) =>
+  (await mock.read.w1Encode([expanded, signature, c])) as readonly [boolean, Hex];
+
+const mutate = (signature: Hex, offset: number, value: number): Hex => {
+  const bytes = hexToBytes(signature);
+  bytes[offset] = value & 0xff;
+  return bytesToHex(bytes);
+};
+
+describe("MLDSA65 (decoding, NTT products, UseHint, w1Encode)", () => {
+  it("computes w1Encode(w1′) exactly as the reference for noble, PQClean and dilithium-py signatures", async () => {
+    const cases: { expanded: Hex; signature: Hex }[] = vectors.map(({ publicKey, signature }) => ({
+      expanded: expandPublicKey(publicKey).bytes,
+      signature,
+    }));
+    for (let round = 0; round < 3; round++) {
+      const signer = mldsa65Signer();
+      cases.push({ expanded: signer.expandedKey.bytes, signature: await signer.sign({ hash: bytesToHex(randomBytes(32)) }) });
+    }
+    for (const { expanded, signature } of cases) {
+      const { c, encoded } = reference(expanded, signature);
+      assert.deepEqual(await w1EncodeOnChain(expanded, signature, c), [true, encoded]);
+    }
+  });
+
+  it("rejects malformed hints: non-increasing positions, more than ω ones, non-zero padding", async () => {
+    const signer = mldsa65Signer({ deterministic: true });
+    // A signature whose first hint polynomial has at least two ones and whose hint has room to spare.
+    let signature: Hex;
+    let bytes: Uint8Array;
+    for (let attempt = 0; ; attempt++) {
+      signature = await signer.sign({ hash: keccak256(toHex(`hint ${attempt}`)) });
+      bytes = hexToBytes(signature);
+      if (bytes[HINT_OFFSET + OMEGA] >= 2 && bytes[HINT_OFFSET + OMEGA + 5] < OMEGA) break;
+    }
+    const decodes = async (s: Hex) => (await w1EncodeOnChain(signer.expandedKey.bytes, s, Array(256).fill(0n)))[0];
+    assert.equal(await decodes(signature), true);
+    const swapped = bytes.slice();
+    [swapped[HINT_OFFSET], swapped[HINT_OFFSET + 1]] = [swapped[HINT_OFFSET + 1], swapped[HINT_OFFSET]];
+    const malformed: Record<string, Hex> = {
+      "decreasing positions": bytesToHex(swapped),
+      "repeated position": mutate(signature, HINT_OFFSET + 1, bytes[HINT_OFFSET]),
+      "more than ω ones": mutate(signature, HINT_OFFSET + OMEGA + 5, OMEGA + 1),
+      "decreasing counts": mutate(signature, HINT_OFFSET + OMEGA + 1, 0),
+      "non-zero padding": mutate(signature, HINT_OFFSET + OMEGA - 1, 1),
+    };
+    for (const [name, s] of Object.entries(malformed)) assert.equal(await decodes(s), false, name);
+  });
+
+  it("enforces ‖z‖∞ < γ1 − β at the boundary", async () => {
+    const signer = mldsa65Signer();
+    const signature = await signer.sign({ hash: keccak256("0x01") });
+    // The first z coefficient is the low 20 bits of bytes 48..50; raw = γ1 − z, valid iff 197 ≤ raw ≤ 1,048,379.
+    const withRaw = (raw: number) => {
+      const bytes = hexToBytes(signature);
+      bytes[Z_OFFSET] = raw & 0xff;
+      bytes[Z_OFFSET + 1] = (raw >> 8) & 0xff;
+      bytes[Z_OFFSET + 2] = (bytes[Z_OFFSET + 2] & 0xf0) | ((raw >> 16) & 0x0f);
+      return bytesToHex(bytes);
+    };
+    const decodes = async (s: Hex) => (await w1EncodeOnChain(signer.expandedKey.bytes, s, Array(256).fill(0n)))[0];
+    for (const raw of [197, 1_048_379]) assert.equal(await decodes(withRaw(raw)), true, `raw ${raw}`);
+    for (const raw of [0, 196, 1_048_380, 1_048_575]) assert.equal(await decodes(withRaw(raw)), false, `raw ${raw}`);
+  });
+});
+
+describe("MLDSA65Verifier", () => {
+  let fixture: Fixture;
+  let verifier: Awaited<ReturnType<typeof viem.deployContract<"MLDSA65Verifier">>>;
+  let meter: Awaited<ReturnType<typeof viem.deployContract<"ERC7913GasMeter">>>;
+  const signer = mldsa65Signer({ deterministic: true });
+  const hash = keccak256(toHex("pq4337 ML-DSA-65"));
+  let signature: Hex;
+
+  const verify = (key: Hex, message: Hex, sig: Hex) => verifier.read.verify([key, message, sig]);
+  const deploy = (data: Hex) => deployCodeChunks({ client: fixture.client, walletClient: fixture.deployer, data });
+
+  before(async () => {
+    fixture = await deployFixture(connection);
+    verifier = await viem.deployContract("MLDSA65Verifier");
+    meter = await viem.deployContract("ERC7913GasMeter");
+    await deploy(signer.expandedKey.bytes);
+    signature = await signer.sign({ hash });
+  });
+
+  it("accepts noble signatures of random hashes under random keys, and reports the gas", async () => {
+    const gas: bigint[] = [];
+    for (let round = 0; round < 3; round++) {
+      const randomSigner = mldsa65Signer();
+      await deploy(randomSigner.expandedKey.bytes);
+      const message = bytesToHex(randomBytes(32));
+      const sig = await randomSigner.sign({ hash: message });
+      assert.equal(await verify(randomSigner.key, message, sig), MAGIC);
+      const [result, used] = (await meter.read.measure([verifier.address, randomSigner.key, message, sig])) as readonly [Hex, bigint];
+      assert.equal(result, MAGIC);
+      gas.push(used);
+    }
+    console.log(`      ML-DSA-65 verify gas: ${gas.join(", ")}`);
+    // A loose regression ceiling, not the target: the benchmark reports the real figure.
+    assert.ok(gas.every((used) => used < 4_000_000n));
+  });
+
+  it("accepts the PQClean and dilithium-py vectors", async () => {
+    assert.equal(vectors.length, 8);
+    for (const vector of vectors) {
+      assert.equal(vector.context, "0x");
+      const expanded = expandPublicKey(vector.publicKey);
+      await deploy(expanded.bytes);
+      assert.equal(await verify(expanded.key, vector.message, vector.signature), MAGIC, vector.source);
+      assert.equal(await mock.read.verify([expanded.bytes, vector.message, "0x", vector.signature]), true);
+      assert.equal(await verify(expanded.key, keccak256(vector.message), vector.signature), FAILURE, vector.source);
+    }
+  });
+
+  it("verifies messages and contexts of any length through the library", async () => {
+    const { publicKey, secretKey } = ml_dsa65.keygen(randomBytes(32));
+    const expanded = expandPublicKey(publicKey);
+    for (const [messageLength, contextLength] of [[0, 0], [1, 1], [135, 0], [500, 255], [32, 64]] as const) {
+      const message = randomBytes(messageLength);
+      const context = randomBytes(contextLength);
+      const sig = bytesToHex(ml_dsa65.sign(message, secretKey, { context }));
+      const ctx = bytesToHex(context);
+      assert.equal(await mock.read.verify([expanded.bytes, bytesToHex(message), ctx, sig]), true, `${messageLength}/${contextLength}`);
+      assert.equal(await mock.read.verify([expanded.bytes, bytesToHex(message), bytesToHex(randomBytes(contextLength + 1)), sig]), false);
+    }
+    const sig = bytesToHex(ml_dsa65.sign(new Uint8Array(0), secretKey));
+    // |ctx| > 255 cannot be framed: reject rather than truncate the length byte.
+    assert.equal(await mock.read.verify([expanded.bytes, "0x", bytesToHex(new Uint8Array(256)), sig]), false);
+    assert.equal(await mock.read.verify([concatHex([expanded.bytes, "0x00"]), "0x", "0x", sig]), false);
+  });
+
+  it("rejects mutations of c̃, z, the hint, the message and the key", async () => {
+    assert.equal(await verify(signer.key, hash, signature), MAGIC);
+    const hintCount = hexToBytes(signature)[HINT_OFFSET + OMEGA + 5];
+    const offsets = [
+      0, 17, 47, // c̃
+      Z_OFFSET, Z_OFFSET + 1, Z_OFFSET + 639, Z_OFFSET + 1000, Z_OFFSET + 3199, // z
+      HINT_OFFSET, HINT_OFFSET + hintCount - 1, HINT_OFFSET + OMEGA, HINT_OFFSET + OMEGA + 5, // hint
+    ];
+    for (const offset of offsets) {
+      assert.equal(await verify(signer.key, hash, mutate(signature, offset, hexToBytes(signature)[offset] ^ 0x01)), FAILURE, `byte ${offset}`);
+    }
+    assert.equal(await verify(signer.key, keccak256(hash), signature), FAILURE);
+    const otherSigner = mldsa65Signer();
+    await deploy(otherSigner.expandedKey.bytes);
+    assert.equal(await verify(otherSigner.key, hash, signature), FAILURE);
+  });
+
+  it("returns failure for malformed hints and out-of-range z", async () => {
+    const bytes = hexToBytes(signature);
+    const malformed = [
+      mutate(signature, HINT_OFFSET + OMEGA + 5, OMEGA + 1),
+      mutate(signature, HINT_OFFSET + OMEGA - 1, bytes[HINT_OFFSET + OMEGA + 5] === OMEGA ? bytes[HINT_OFFSET + OMEGA - 1] ^ 1 : 1),
+      mutate(signature, HINT_OFFSET + OMEGA, bytes[HINT_OFFSET + OMEGA + 1] + 1),
+      mutate(mutate(mutate(signature, Z_OFFSET, 0), Z_OFFSET + 1, 0), Z_OFFSET + 2, bytes[Z_OFFSET + 2] & 0xf0),
+    ];
+    for (const s of malformed) assert.equal(await verify(signer.key, hash, s), FAILURE);
+  });
+
+  it("returns failure for wrong lengths, missing code and commitment mismatches", async () => {
+    const { key } = signer;
+    const commitment = key.slice(0, 66) as Hex;
+    const [chunk0, chunk1] = signer.expandedKey.chunks.map(({ address }) => address);
+    assert.equal(await verify(`0x${key.slice(2, -2)}`, hash, signature), FAILURE);
+    assert.equal(await verify(concatHex([key, "0x00"]), hash, signature), FAILURE);
+    assert.equal(await verify("0x", hash, signature), FAILURE);
+    assert.equal(await verify(key, hash, `0x${signature.slice(2, -2)}`), FAILURE);
+    assert.equal(await verify(key, hash, concatHex([signature, "0x00"])), FAILURE);
+    assert.equal(await verify(key, hash, "0x"), FAILURE);
+    // A chunk address without code, the chunks swapped, a commitment that is not keccak256(E).
+    const empty = bytesToHex(randomBytes(20));
+    assert.equal(await verify(concatHex([commitment, empty, chunk1]), hash, signature), FAILURE);
+    assert.equal(await verify(concatHex([commitment, chunk0, empty]), hash, signature), FAILURE);
+    assert.equal(await verify(concatHex([commitment, chunk1, chunk0]), hash, signature), FAILURE);
+    assert.equal(await verify(concatHex([commitment, chunk0, chunk0]), hash, signature), FAILURE);
+    assert.equal(await verify(concatHex([keccak256(commitment), chunk0, chunk1]), hash, signature), FAILURE);
+    // A chunk with code of another length: the verifier itself.
+    assert.equal(await verify(concatHex([commitment, chunk0, verifier.address]), hash, signature), FAILURE);
+  });
+});
