@@ -1,7 +1,10 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { type Hex, hexToBytes } from "viem";
-import { ecdsaVerifierBytecode } from "./generated/contracts.js";
+import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
+import { ecdsaVerifierBytecode, mldsa65VerifierBytecode } from "./generated/contracts.js";
+import { expandPublicKey } from "./keys/mldsa65/expandPublicKey.js";
 import { ecdsaSigner } from "./signers/ecdsa.js";
+import { mldsa65Signer } from "./signers/mldsa65.js";
 import type { PQ4337Signer, SchemeName } from "./signers/types.js";
 
 /** What every tool (CLI, gas suite, tests) needs to know about a signature scheme. */
@@ -48,5 +51,20 @@ export const schemes: Record<string, Scheme> = {
       // Low-s only, like the verifier; the recovery byte is not needed with the public key at hand.
       return bytes.length === 65 && secp256k1.verify(bytes.subarray(0, 64), hexToBytes(hash), hexToBytes(publicKey), { prehash: false, lowS: true });
     },
+  },
+  mldsa65: {
+    name: "mldsa65",
+    label: "ML-DSA-65 (FIPS 204)",
+    variant: "fips",
+    securityBits: 192,
+    nistCategory: 3,
+    verifierBytecode: mldsa65VerifierBytecode,
+    createSigner: (seed) => mldsa65Signer({ seed }),
+    toErc7913Key: (publicKey) => {
+      const expanded = expandPublicKey(publicKey);
+      return { key: expanded.key, expandedKey: expanded.bytes };
+    },
+    // Pure ML-DSA with an empty context, the framing the verifier applies to ERC-7913's hash.
+    verify: (publicKey, hash, signature) => ml_dsa65.verify(hexToBytes(signature), hexToBytes(hash), hexToBytes(publicKey)),
   },
 };
