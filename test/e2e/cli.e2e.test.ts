@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { describe, it } from "node:test";
 import { createPublicClient, createWalletClient, http, keccak256, parseEther, stringToHex } from "viem";
@@ -67,5 +70,25 @@ describe("pq4337 CLI", () => {
     assert.equal(wrong.valid, false);
     const bad = JSON.parse(run(["--scheme", "ecdsa", "--public-key", signer.key, "--message", "0x1234", "--signature", signature]).stdout);
     assert.match(bad.error, /32-byte hash/);
+  });
+
+  it("verify --vectors checks independent implementations' ML-DSA-65 signatures on-chain, one devnet for the file", () => {
+    const fixtures = ["mldsa65-pqclean.jsonl", "mldsa65-dilithium-py.jsonl"].flatMap((file) =>
+      readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8").trim().split("\n"),
+    );
+    const mutated = JSON.parse(fixtures[0]!) as { signature: string };
+    mutated.signature = `${mutated.signature.slice(0, 20)}${mutated.signature[20] === "0" ? "1" : "0"}${mutated.signature.slice(21)}`;
+    const file = join(mkdtempSync(join(tmpdir(), "pq4337-vectors-")), "vectors.jsonl");
+    writeFileSync(file, [...fixtures, JSON.stringify(mutated), "not json"].join("\n"));
+    const run = spawnSync(process.execPath, [cli, "verify", "--vectors", file], { encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    const results = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as { valid?: boolean; gas?: number; error?: string });
+    assert.equal(results.length, fixtures.length + 2);
+    for (const result of results.slice(0, fixtures.length)) {
+      assert.equal(result.valid, true);
+      assert.ok(result.gas! > 100_000);
+    }
+    assert.equal(results[fixtures.length]!.valid, false);
+    assert.match(results[fixtures.length + 1]!.error!, /not JSON/);
   });
 });
