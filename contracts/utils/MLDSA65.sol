@@ -31,7 +31,7 @@ library MLDSA65 {
     uint256 private constant OMEGA = 55;
     uint256 private constant HINT_OFFSET = 3248;
 
-    uint256 private constant POLY_BYTES = 8192;
+    uint256 internal constant POLY_BYTES = 8192;
     /// @dev Where −ĉ is, after the five ẑ; the work area is these six polynomials.
     uint256 internal constant C_OFFSET = 40960;
     uint256 private constant WORK_BYTES = 49152;
@@ -219,7 +219,7 @@ library MLDSA65 {
      * of −ĉ is read once and, all six sums done, overwritten: ŵ[i] takes the place of the i-th polynomial of
      * the work area. `a` is E's first byte (Â[i][j] at 5120i + 1024j, t̂1[i] at 30720 + 1024i).
      */
-    function _accumulate(uint256 a, uint256 z) private pure {
+    function _accumulate(uint256 a, uint256 z) internal pure {
         assembly ("memory-safe") {
             for { let end := add(z, POLY_BYTES) } lt(z, end) { z := add(z, 0x20) } {
                 let z0 := mload(z)
@@ -317,7 +317,7 @@ library MLDSA65 {
      * at the top, where it gives 16 (≡ 0 in 4 bits, Decompose's wrap). The hinted coefficients are then
      * fixed in place: r0 > 0 iff r > 2γ2 · r1 (the wrap has r0 ≤ 0), and the hint moves r1 by ±1 mod 16.
      */
-    function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) private pure {
+    function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
         assembly ("memory-safe") {
             // w1Encode packs coefficients 2b and 2b + 1 into byte b (low nibble first). Each 32-byte word
             // (64 coefficients) is built as two byte-per-coefficient accumulators, even and odd, shifted in
@@ -368,7 +368,7 @@ library MLDSA65 {
     }
 
     /// @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at `out`.
-    function _mu(uint256 expanded, bytes memory message, bytes memory context, uint256 out) private pure {
+    function _mu(uint256 expanded, bytes memory message, bytes memory context, uint256 out) internal pure {
         bytes memory input = new bytes(66 + context.length + message.length);
         assembly ("memory-safe") {
             let p := add(input, 0x20)
@@ -390,7 +390,7 @@ library MLDSA65 {
      * significant bit first; then each i in [207, 256) draws j ≤ i from single bytes, rejecting j > i, moves
      * c[j] to c[i] and sets c[j] = (−1)^sign.
      */
-    function _sampleInBall(bytes calldata signature, uint256 negC) private pure {
+    function _sampleInBall(bytes calldata signature, uint256 negC) internal pure {
         SHAKE.Sponge memory sponge = SHAKE.absorb(signature[0:48], SHAKE.RATE_256);
         bytes memory block_ = SHAKE.squeezeBlock(sponge);
         uint256 signs;

@@ -4,6 +4,7 @@ import { type BundlerClient, type SmartAccount, createBundlerClient } from "viem
 import { type Scheme, deployCodeChunks, sendUserOperation, toPQSmartAccount } from "@pq4337/sdk";
 import type { Environment } from "./environment.js";
 import { calldataGas, summarise } from "./metrics.js";
+import { profileVerify } from "./profile.js";
 import { traceBundle } from "./trace.js";
 
 export type MeasureOptions = {
@@ -135,10 +136,19 @@ export async function measureScheme(
       notes: "sign → eth_sendUserOperation → receipt, one operation at a time",
     });
 
-  // 3. Off-chain costs and sizes.
-  progress(`${scheme.name}: off-chain timings`);
+  // 3. Where verify spends its gas, for schemes with a profiler.
   const hash = keccak256(stringToHex("pq4337-bench message"));
   const signature = await signer.sign({ hash });
+  const profile = await profileVerify(environment, scheme, { publicKey: signer.publicKey, hash, signature });
+  if (profile) {
+    if (!profile.valid) throw new Error(`${scheme.name}: the profiler rejected a valid signature`);
+    profile.stages.forEach((stage, index) =>
+      measurements.push({ bench_name: `verify.stage.${index + 1}`, surface: "verify", unit: "gas", gas: stage.gas, notes: stage.name }),
+    );
+  }
+
+  // 4. Off-chain costs and sizes.
+  progress(`${scheme.name}: off-chain timings`);
   measurements.push(
     await timing("offchain.keygen", options.timingRuns, (run) => scheme.createSigner(seed(scheme.name, `keygen-${run}`))),
     await timing("offchain.sign", options.timingRuns, () => signer.sign({ hash })),
@@ -150,7 +160,7 @@ export async function measureScheme(
     { bench_name: "size.handleops_calldata", surface: "size", unit: "bytes", value: size(creation.input), notes: "handleOps calldata of a one-operation bundle (with initCode)" },
   );
 
-  // 4. Throughput: a burst of operations from several fresh accounts.
+  // 5. Throughput: a burst of operations from several fresh accounts.
   if (options.burstAccounts > 0) {
     progress(`${scheme.name}: burst of ${options.burstAccounts} operations`);
     measurements.push(...(await measureBurst(environment, scheme, options.burstAccounts)));

@@ -21,7 +21,8 @@ const intrinsicGas = 21_000;
 
 /** Writes report.md and the two SVG charts into `dir`. */
 export function writeReport(dir: string, rows: Row[], run: { ops: number; durationSeconds: number }): void {
-  const schemes = [...new Set(rows.map((row) => row.scheme))];
+  const keccak = rows.find((row) => row.bench_name === "keccak_f1600.permutation");
+  const schemes = [...new Set(rows.filter((row) => row !== keccak).map((row) => row.scheme))];
   const first = rows[0];
   const gasRows = (scheme: string, bench: string) => rows.filter((row) => row.scheme === scheme && row.bench_name === bench && row.gas !== null);
   const figure = (scheme: string, bench: string) => describeGas(gasRows(scheme, bench).map((row) => row.gas!));
@@ -61,6 +62,20 @@ export function writeReport(dir: string, rows: Row[], run: { ops: number; durati
   const breakdowns = schemes.map((scheme) => ({ scheme, ...breakdown(rows, scheme) }));
   for (const b of breakdowns)
     lines.push(`| ${b.scheme} | ${fmt(b.total)} | ${fmt(intrinsicGas)} | ${fmt(b.calldata)} | ${fmt(b.validation)} | ${fmt(b.verify)} | ${fmt(b.execute)} | ${fmt(b.overhead)} |`);
+
+  const profiled = schemes.filter((scheme) => rows.some((row) => row.scheme === scheme && row.bench_name.startsWith("verify.stage.")));
+  if (profiled.length > 0) {
+    lines.push("", "## Where verify spends its gas", "");
+    lines.push("Measured by the scheme's profiler (contracts/metering), which runs the verifier's steps in order with a gas reading between them, on one signature of a fixed message.", "");
+    if (keccak) lines.push(`The SHAKE steps are made of Keccak-f[1600] permutations at ${fmt(keccak.gas)} gas each (shared routine, contracts/utils/KeccakF1600.sol), plus absorbing and squeezing.`, "");
+    for (const scheme of profiled) {
+      const stages = rows.filter((row) => row.scheme === scheme && row.bench_name.startsWith("verify.stage."));
+      const total = stages.reduce((sum, row) => sum + row.gas!, 0);
+      lines.push(`| ${scheme} step | gas | share |`, "|---|---:|---:|");
+      for (const stage of stages) lines.push(`| ${stage.notes} | ${fmt(stage.gas)} | ${((100 * stage.gas!) / total).toFixed(1)}% |`);
+      lines.push(`| total of the steps (verify measured above: ${figure(scheme, "verify")}) | ${fmt(total)} | 100% |`, "");
+    }
+  }
 
   lines.push("", "## One-time setup", "");
   lines.push("| scheme | expanded key deployment | account creation (first user operation) |", "|---|---:|---:|");

@@ -5,6 +5,7 @@ import { type Row, writeDataset } from "./dataset.js";
 import { openEnvironment } from "./environment.js";
 import { type Measurement, measureScheme } from "./measure.js";
 import { gasPer128b, gasPerSecureBit } from "./metrics.js";
+import { keccakPermutationGas } from "./profile.js";
 import { collectProvenance } from "./provenance.js";
 import { writeReport } from "./report.js";
 
@@ -40,6 +41,7 @@ export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
       );
       rows.push(...measurements.map((measurement) => toRow(measurement, scheme, environment.chainProfile, provenance, timestamp)));
     }
+    rows.push(toRow(await measureKeccak(environment), keccakScheme, environment.chainProfile, provenance, timestamp));
   } finally {
     await environment.stop();
   }
@@ -51,6 +53,19 @@ export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
   return rows;
 }
 
+/** The shared Keccak-f[1600] routine is reported as its own row, under the SHAKE-based schemes' convention. */
+const keccakScheme: RowScheme = { name: "keccak-f1600", variant: "fips", securityBits: 128, nistCategory: undefined };
+
+async function measureKeccak(environment: Awaited<ReturnType<typeof openEnvironment>>): Promise<Measurement> {
+  return {
+    bench_name: "keccak_f1600.permutation",
+    surface: "verify",
+    unit: "gas",
+    gas: await keccakPermutationGas(environment),
+    notes: "one Keccak-f[1600] permutation of the shared SHAKE library (contracts/utils/KeccakF1600.sol)",
+  };
+}
+
 function selectSchemes(names: string[] | undefined): Scheme[] {
   if (!names) return Object.values(registry);
   return names.map((name) => {
@@ -60,9 +75,12 @@ function selectSchemes(names: string[] | undefined): Scheme[] {
   });
 }
 
+/** What a row needs to know about the scheme it measures. */
+type RowScheme = { name: string; variant: string; securityBits: number; nistCategory: number | undefined };
+
 function toRow(
   measurement: Measurement,
-  scheme: Scheme,
+  scheme: RowScheme,
   chain_profile: string,
   provenance: ReturnType<typeof collectProvenance>,
   timestamp: string,

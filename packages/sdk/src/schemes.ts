@@ -20,7 +20,7 @@ export type Scheme = {
   nistCategory: 1 | 3 | 5 | undefined;
   /** Creation code of the scheme's ERC-7913 verifier, deployed at a deterministic address by `deployPQ4337`. */
   verifierBytecode: Hex;
-  /** A signer from a 32-byte seed, so runs can be reproduced. */
+  /** A signer from a 32-byte seed that signs deterministically, so runs can be reproduced. */
   createSigner: (seed: Hex) => PQ4337Signer;
   /**
    * The ERC-7913 key for a public key in the scheme's own encoding, and the expanded key that must be in
@@ -59,7 +59,7 @@ export const schemes: Record<string, Scheme> = {
     securityBits: 192,
     nistCategory: 3,
     verifierBytecode: mldsa65VerifierBytecode,
-    createSigner: (seed) => mldsa65Signer({ seed }),
+    createSigner: (seed) => mldsa65Signer({ seed, deterministic: true }),
     toErc7913Key: (publicKey) => {
       const expanded = expandPublicKey(publicKey);
       return { key: expanded.key, expandedKey: expanded.bytes };

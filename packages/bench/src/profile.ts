@@ -1,0 +1,60 @@
+import { type Abi, type Address, type Hex, decodeFunctionResult, encodeFunctionData } from "viem";
+import { call } from "viem/actions";
+import {
+  type Scheme,
+  keccakF1600MeterAbi,
+  keccakF1600MeterDeployedBytecode,
+  mldsa65ProfilerAbi,
+  mldsa65ProfilerDeployedBytecode,
+  toCodeChunks,
+} from "@pq4337/sdk";
+import type { Environment } from "./environment.js";
+
+/**
+ * Profilers: contracts (in contracts/metering) that run a verifier's steps in order with a gas reading between
+ * them. A scheme without one is reported by its total only.
+ */
+const profilers: Record<string, { abi: Abi; code: Hex }> = {
+  mldsa65: { abi: mldsa65ProfilerAbi, code: mldsa65ProfilerDeployedBytecode },
+};
+
+/** Where the profiler's code is placed for the call; nothing is deployed there. */
+const profilerAddress: Address = "0x00000000000000000000000000000000009e7e13";
+
+export type VerifyProfile = { stages: { name: string; gas: number }[]; valid: boolean };
+
+/** The gas of each step of `scheme`'s verifier for one signature, or `undefined` if it has no profiler. */
+export async function profileVerify(
+  environment: Environment,
+  scheme: Scheme,
+  parameters: { publicKey: Hex; hash: Hex; signature: Hex },
+): Promise<VerifyProfile | undefined> {
+  const profiler = profilers[scheme.name];
+  if (!profiler) return undefined;
+  const { key, expandedKey } = scheme.toErc7913Key(parameters.publicKey);
+  const stateOverride = [
+    { address: profilerAddress, code: profiler.code },
+    ...(expandedKey ? toCodeChunks(expandedKey) : []).map(({ address, runtimeCode }) => ({ address, code: runtimeCode })),
+  ];
+  const read = async (functionName: "stages" | "profile", args: readonly unknown[]) => {
+    const { data } = await call(environment.client, {
+      to: profilerAddress,
+      data: encodeFunctionData({ abi: profiler.abi, functionName, args }),
+      stateOverride,
+    });
+    return decodeFunctionResult({ abi: profiler.abi, functionName, data: data! }) as unknown;
+  };
+  const names = (await read("stages", [])) as readonly string[];
+  const [gas, valid] = (await read("profile", [key, parameters.hash, parameters.signature])) as [readonly bigint[], boolean];
+  return { stages: names.map((name, index) => ({ name, gas: Number(gas[index]) })), valid };
+}
+
+/** Gas of one on-chain Keccak-f[1600] permutation, the unit of every SHAKE step above. */
+export async function keccakPermutationGas(environment: Environment): Promise<number> {
+  const { data } = await call(environment.client, {
+    to: profilerAddress,
+    data: encodeFunctionData({ abi: keccakF1600MeterAbi, functionName: "permutationGas" }),
+    stateOverride: [{ address: profilerAddress, code: keccakF1600MeterDeployedBytecode }],
+  });
+  return Number(decodeFunctionResult({ abi: keccakF1600MeterAbi, functionName: "permutationGas", data: data! }));
+}
