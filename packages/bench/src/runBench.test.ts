@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
+import { startDevnet } from "@pq4337/devnet";
 import { columns } from "./dataset.js";
 import { runBench } from "./runBench.js";
 
@@ -50,5 +51,24 @@ describe("pnpm bench --quick on the devnet", () => {
     const second = await runBench({ out: join(out, "second"), ops: 2, quick: true });
     assert.ok(gasRows(first).length > 0);
     assert.deepEqual(gasRows(second), gasRows(first));
+  });
+
+  it("runs against an existing chain and bundler with a funded key", async () => {
+    const devnet = await startDevnet();
+    try {
+      const rows = await runBench({
+        out: join(out, "existing"),
+        schemes: ["ecdsa"],
+        ops: 1,
+        quick: true,
+        rpcUrl: devnet.rpcUrl,
+        bundlerUrl: devnet.bundlerUrl,
+        privateKey: devnet.funderPrivateKey,
+      });
+      assert.ok(rows.some((row) => row.bench_name === "handleOps.transfer" && row.gas! > 0));
+      assert.match(rows[0]!.chain_profile, /^chain id 31337, anvil/);
+    } finally {
+      await devnet.stop();
+    }
   });
 });

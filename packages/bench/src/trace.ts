@@ -14,10 +14,11 @@ const selectors = {
  * The outermost frame with each selector is taken (the clone's DELEGATECALL sits inside it).
  */
 export async function traceBundle(client: PublicClient, hash: Hash) {
-  const root = (await client.request({
-    method: "debug_traceTransaction" as never,
-    params: [hash, { tracer: "callTracer" }] as never,
-  })) as CallFrame;
+  const root = (await client
+    .request({ method: "debug_traceTransaction" as never, params: [hash, { tracer: "callTracer" }] as never })
+    // A node without the debug namespace (most hosted RPCs): the frame rows are left out.
+    .catch(() => undefined)) as CallFrame | undefined;
+  if (!root) return { validateUserOp: null, verify: null, execute: null };
   const find = (selector: Hex): number | null => {
     const stack = [root];
     while (stack.length > 0) {
