@@ -14,7 +14,26 @@ export { ecdsaSigner, type EcdsaSignerParameters, type EcdsaSignerReturnType, ty
 export type { PQ4337Signer, SchemeName } from "./signers/types.js";
 export { measureVerifyGas, type MeasureVerifyGasParameters, type MeasureVerifyGasReturnType } from "./actions/measureVerifyGas.js";
 export { schemes, type Scheme } from "./schemes.js";
-export * from "./keys/mldsa65/index.js";
+export {
+  type ExpandPublicKeyErrorType,
+  type ExpandPublicKeyParameters,
+  type ExpandPublicKeyReturnType,
+  type VerifyExpandedKeyErrorType,
+  type VerifyExpandedKeyParameters,
+  type VerifyExpandedKeyReturnType,
+  expandPublicKey,
+  verifyExpandedKey,
+} from "./keys/mldsa65/expandPublicKey.js";
+export {
+  mldsa65ExpandedKeyLength,
+  mldsa65PublicKeyLength,
+  mldsa65SecretKeyLength,
+  mldsa65SeedLength,
+  mldsa65SignatureLength,
+  verifyWithExpandedKey,
+  type VerifyWithExpandedKeyErrorType,
+  type VerifyWithExpandedKeyParameters,
+} from "./keys/mldsa65/index.js";
 export { codeChunkMaxSize, deployCodeChunks, toCodeChunks, type CodeChunk, type DeployCodeChunksParameters, type DeployCodeChunksReturnType, type DeployCodeChunksErrorType, type ToCodeChunksParameters, type ToCodeChunksReturnType, type ToCodeChunksErrorType } from "./keys/codeStore.js";
 export * from "./errors/keys.js";
 export * from "./signers/mldsa65.js";
