@@ -2,8 +2,9 @@
 pragma solidity ^0.8.24;
 
 import {Falcon} from "../utils/Falcon.sol";
+import {FalconReference} from "./FalconReference.sol";
 
-/// @dev Test harness exposing the steps of {Falcon} on plain arrays.
+/// @dev Test harness exposing the steps of {Falcon} on plain arrays, next to its reference {FalconReference}.
 contract FalconMock {
     /// @dev {Falcon.decodeSignature}, with s2 unpacked to signed coefficients.
     function decodeSignature(uint256 logn, bytes calldata signature)
@@ -38,6 +39,69 @@ contract FalconMock {
             e := add(expandedKey, 0x20)
         }
         return Falcon.isShort(logn, cp, s2, s2Norm, e);
+    }
+
+    /// @dev {Falcon.isReduced} of coefficients packed into lanes.
+    function isReduced(uint256[] memory a) external pure returns (bool) {
+        return Falcon.isReduced(_pack(a), a.length / 8);
+    }
+
+    /// @dev {Falcon.hashToPoint} of `input`, the kept samples reduced mod q.
+    function hashToPoint(uint256 logn, bytes memory input) external pure returns (uint256[] memory c) {
+        uint256 p = Falcon.hashToPoint(logn, input);
+        c = new uint256[](1 << logn);
+        for (uint256 i = 0; i < c.length; i++) {
+            uint256 word;
+            assembly ("memory-safe") {
+                word := mload(add(p, shl(5, shr(3, i))))
+            }
+            c[i] = ((word >> (32 * (7 - (i % 8)))) & 0xffffffff) % 12289;
+        }
+    }
+
+    /// @dev Gas of {Falcon.decodeSignature} and of {Falcon.isShort} on the inputs of {verifyWithPoint}.
+    function gasOfVerifyWithPoint(uint256 logn, bytes memory expandedKey, uint256[] memory c, bytes calldata signature)
+        external
+        view
+        returns (uint256 decodeGas, uint256 isShortGas)
+    {
+        uint256 cp = _pack(c);
+        uint256 e;
+        assembly ("memory-safe") {
+            e := add(expandedKey, 0x20)
+        }
+        decodeGas = gasleft();
+        (, uint256 s2, uint256 s2Norm) = Falcon.decodeSignature(logn, signature);
+        decodeGas -= gasleft();
+        isShortGas = gasleft();
+        Falcon.isShort(logn, cp, s2, s2Norm, e);
+        isShortGas -= gasleft();
+    }
+
+    /// @dev Gas of {Falcon.hashToPoint} of a nonce and message.
+    function gasOfHashToPoint(uint256 logn, bytes memory input) external view returns (uint256 gasUsed) {
+        gasUsed = gasleft();
+        Falcon.hashToPoint(logn, input);
+        gasUsed -= gasleft();
+    }
+
+    /// @dev {FalconReference.decodeSignature}.
+    function referenceDecodeSignature(uint256 logn, bytes memory signature) external pure returns (bool, int256[] memory) {
+        return FalconReference.decodeSignature(logn, signature);
+    }
+
+    /// @dev {FalconReference.hashToPoint}.
+    function referenceHashToPoint(uint256 logn, bytes memory input) external pure returns (uint256[] memory) {
+        return FalconReference.hashToPoint(logn, input);
+    }
+
+    /// @dev {FalconReference.norm} compared with ⌊β²⌋.
+    function referenceIsShort(uint256[] memory c, int256[] memory s2, uint256[] memory expandedKey)
+        external
+        pure
+        returns (bool)
+    {
+        return FalconReference.norm(c, s2, expandedKey) <= Falcon.normBound(c.length == 512 ? 9 : 10);
     }
 
     function _pack(uint256[] memory a) private pure returns (uint256 p) {

@@ -10,26 +10,29 @@ import {FalconNTTReference} from "./FalconNTTReference.sol";
  * documented bounds as well as the values mod q.
  */
 contract FalconNTTMock {
+    /// @dev {FalconNTT.forward}, lanes returned unreduced.
     function forward(uint256[] memory a) external pure returns (uint256[] memory) {
         (uint256 p, uint256 words) = _pack(a);
-        FalconNTT.forward(p, words, FalconNTT.loadZetas());
+        FalconNTT.forward(p, words, FalconNTT.loadTwiddles());
         return _unpack(p, words);
     }
 
+    /// @dev {FalconNTT.inverse}, lanes returned unreduced.
     function inverse(uint256[] memory a) external pure returns (uint256[] memory) {
         (uint256 p, uint256 words) = _pack(a);
-        FalconNTT.inverse(p, words, FalconNTT.loadZetas());
+        FalconNTT.inverse(p, words, FalconNTT.loadTwiddles());
         return _unpack(p, words);
     }
 
-    function multiplyMontgomery(uint256[] memory a, uint256[] memory b) external pure returns (uint256[] memory) {
+    /// @dev {FalconNTT.multiply} of `a` by the key residues `b`, lanes returned unreduced.
+    function multiply(uint256[] memory a, uint256[] memory b) external pure returns (uint256[] memory) {
         (uint256 p, uint256 words) = _pack(a);
         (uint256 e, ) = _pack(b);
-        FalconNTT.multiplyMontgomery(p, e, words);
+        FalconNTT.multiply(p, e, words, FalconNTT.loadTwiddles());
         return _unpack(p, words);
     }
 
-    /// @dev Gas of {FalconNTT.forward}, {FalconNTT.multiplyMontgomery} and {FalconNTT.inverse} in sequence.
+    /// @dev Gas of {FalconNTT.forward}, {FalconNTT.multiply} and {FalconNTT.inverse} in sequence.
     function gasOf(uint256[] memory a, uint256[] memory b)
         external
         view
@@ -37,28 +40,31 @@ contract FalconNTTMock {
     {
         (uint256 p, uint256 words) = _pack(a);
         (uint256 e, ) = _pack(b);
-        uint256 zetas = FalconNTT.loadZetas();
+        uint256 twiddles = FalconNTT.loadTwiddles();
         forwardGas = gasleft();
-        FalconNTT.forward(p, words, zetas);
+        FalconNTT.forward(p, words, twiddles);
         forwardGas -= gasleft();
         multiplyGas = gasleft();
-        FalconNTT.multiplyMontgomery(p, e, words);
+        FalconNTT.multiply(p, e, words, twiddles);
         multiplyGas -= gasleft();
         inverseGas = gasleft();
-        FalconNTT.inverse(p, words, zetas);
+        FalconNTT.inverse(p, words, twiddles);
         inverseGas -= gasleft();
     }
 
+    /// @dev {FalconNTTReference.forward}.
     function referenceForward(uint256[] memory a) external pure returns (uint256[] memory) {
         return FalconNTTReference.forward(a);
     }
 
+    /// @dev {FalconNTTReference.inverse}.
     function referenceInverse(uint256[] memory a) external pure returns (uint256[] memory) {
         return FalconNTTReference.inverse(a);
     }
 
-    function referenceMultiplyMontgomery(uint256[] memory a, uint256[] memory b) external pure returns (uint256[] memory) {
-        return FalconNTTReference.multiplyMontgomery(a, b);
+    /// @dev {FalconNTTReference.multiply}.
+    function referenceMultiply(uint256[] memory a, uint256[] memory b) external pure returns (uint256[] memory) {
+        return FalconNTTReference.multiply(a, b);
     }
 
     /// @dev Packs coefficients (each below 2^32) eight to a word, coefficient 8w + j in lane j of word w.

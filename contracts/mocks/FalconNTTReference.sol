@@ -8,11 +8,11 @@ pragma solidity ^0.8.24;
 library FalconNTTReference {
     uint256 internal constant Q = 12289;
 
-    /// @dev Forward negacyclic NTT (Cooley–Tukey, natural order in, bit-reversed order out).
+    /// @dev The first log2(n) − 3 layers of the forward negacyclic NTT (Cooley–Tukey, ζ[k] for k = 1, 2, …).
     function forward(uint256[] memory a) internal pure returns (uint256[] memory) {
         uint256 n = a.length;
         uint256 k = 0;
-        for (uint256 len = n / 2; len >= 1; len /= 2) {
+        for (uint256 len = n / 2; len >= 8; len /= 2) {
             for (uint256 start = 0; start < n; start += 2 * len) {
                 uint256 zeta = zetaOf(++k);
                 for (uint256 j = start; j < start + len; j++) {
@@ -25,11 +25,11 @@ library FalconNTTReference {
         return a;
     }
 
-    /// @dev Inverse of {forward} without the final scaling by n⁻¹ (Gentleman–Sande).
+    /// @dev Inverse of {forward} without the final scaling by (n/8)⁻¹ (Gentleman–Sande, −ζ[k] for k = n/8 − 1 down).
     function inverse(uint256[] memory a) internal pure returns (uint256[] memory) {
         uint256 n = a.length;
-        uint256 k = n;
-        for (uint256 len = 1; len < n; len *= 2) {
+        uint256 k = n / 8;
+        for (uint256 len = 8; len < n; len *= 2) {
             for (uint256 start = 0; start < n; start += 2 * len) {
                 uint256 zeta = Q - zetaOf(--k);
                 for (uint256 j = start; j < start + len; j++) {
@@ -42,11 +42,29 @@ library FalconNTTReference {
         return a;
     }
 
-    /// @dev a[i]·b[i]·2^-16 mod q.
-    function multiplyMontgomery(uint256[] memory a, uint256[] memory b) internal pure returns (uint256[] memory) {
+    /// @dev Block w (coefficients 8w … 8w + 7) of a times that of b mod (X^8 − ζ[n/8 + w]²), times 2^-16, mod q.
+    function multiply(uint256[] memory a, uint256[] memory b) internal pure returns (uint256[] memory c) {
+        uint256 n = a.length;
         uint256 rInverse = _power(1 << 16, Q - 2);
-        for (uint256 i = 0; i < a.length; i++) a[i] = mulmod(mulmod(a[i], b[i], Q), rInverse, Q);
-        return a;
+        c = new uint256[](n);
+        for (uint256 w = 0; w < n / 8; w++) {
+            uint256 zeta = zetaOf(n / 8 + w);
+            uint256 r = mulmod(zeta, zeta, Q);
+            // The integer product of the two blocks (unchecked: the values are below q), then X^8 = r.
+            uint256[15] memory product;
+            uint256[8] memory x;
+            uint256[8] memory y;
+            for (uint256 i = 0; i < 8; i++) (x[i], y[i]) = (a[8 * w + i], b[8 * w + i]);
+            unchecked {
+                for (uint256 i = 0; i < 8; i++) {
+                    for (uint256 j = 0; j < 8; j++) product[i + j] += x[i] * y[j];
+                }
+            }
+            for (uint256 k = 0; k < 8; k++) {
+                uint256 folded = k < 7 ? product[k] + mulmod(product[k + 8], r, Q) : product[k];
+                c[8 * w + k] = mulmod(folded % Q, rInverse, Q);
+            }
+        }
     }
 
     /// @dev ζ[k] = 7^brv10(k) mod q.

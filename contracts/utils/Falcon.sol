@@ -2,6 +2,8 @@
 pragma solidity ^0.8.24;
 
 import {FalconNTT} from "./FalconNTT.sol";
+import {KeccakF1600} from "./KeccakF1600.sol";
+import {SHAKE} from "./SHAKE.sol";
 
 /**
  * @dev Round-3 Falcon signature verification (specification v1.2, Algorithm 16) for Falcon-512 (logn = 9) and
@@ -9,16 +11,63 @@ import {FalconNTT} from "./FalconNTT.sol";
  * `falcon-padded-512`, `falcon-1024`, `falcon-padded-1024`) and noble accept, in both the compressed and the padded
  * detached forms.
  *
- * The public key h comes pre-transformed (the SDK's expanded key E): n 4-byte big-endian values
- * NTT(h)[i]·2^16·n⁻¹ mod q, in memory as {FalconNTT} lanes. Polynomials use {FalconNTT}'s layout: n/8 words of
- * eight 32-bit lanes, coefficient 8w + j in lane j (most significant first) of word w.
+ * The public key h comes pre-transformed (the SDK's expanded key E): n 4-byte big-endian values, the residues of
+ * h mod X^8 − ζ[n/8 + w]² (see {FalconNTT}) times 2^16·(n/8)⁻¹ mod q, in memory as {FalconNTT} lanes. Polynomials
+ * use {FalconNTT}'s layout: n/8 words of eight 32-bit lanes, coefficient 8w + j in lane j (most significant first)
+ * of word w.
  */
 library Falcon {
     uint256 private constant Q = 12289;
     /// @dev Bytes before the compressed s2: the header 0x30 + logn and the 40-byte nonce.
     uint256 private constant PREFIX = 41;
-    /// @dev q in every lane, twice.
-    uint256 private constant TWO_Q = 0x0000600200006002000060020000600200006002000060020000600200006002;
+    /// @dev 2^31 − q in every lane: adding it sets a lane's bit 31 exactly when the lane (below 2^31) is ≥ q.
+    uint256 private constant GE_Q = 0x7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff;
+    /// @dev 2^31 − 6145 in every lane: adding it sets bit 31 exactly when the lane (below q) is > (q − 1)/2.
+    uint256 private constant GT_HALF_Q = 0x7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff;
+    /// @dev Bit 31 of every lane.
+    uint256 private constant BIT31 = 0x8000000080000000800000008000000080000000800000008000000080000000;
+    /// @dev Bit 0 of every lane.
+    uint256 private constant BIT0 = 0x0000000100000001000000010000000100000001000000010000000100000001;
+    /// @dev q in every lane, times 10.
+    uint256 private constant TEN_Q = 0x0001e00a0001e00a0001e00a0001e00a0001e00a0001e00a0001e00a0001e00a;
+    /// @dev The low 6 bits of every lane: a Barrett quotient.
+    uint256 private constant LO6 = 0x0000003f0000003f0000003f0000003f0000003f0000003f0000003f0000003f;
+    /// @dev Masks for reversing the order of lanes: alternate 64-bit halves, alternate lanes.
+    uint256 private constant LO64 = 0x0000000000000000ffffffffffffffff0000000000000000ffffffffffffffff;
+    uint256 private constant LO32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
+    /**
+     * @dev HashToPoint keeps 16-bit samples below 5q = 61,445, the largest multiple of q below 2^16: a word whose
+     * top lane is a sample is below this exactly when the sample is kept.
+     */
+    uint256 private constant SAMPLE_BOUND_LANE = 61445 << 224;
+    /// @dev All but the top 16 bits.
+    uint256 private constant LOW_240 = (1 << 240) - 1;
+    /// @dev q in every lane.
+    uint256 private constant Q_LANES = 0x0000300100003001000030010000300100003001000030010000300100003001;
+    /**
+     * @dev Constants on the code lanes `head ‖ length` of {decodeSignature} (head: sign and low bits in bits 0–7;
+     * length: 9 plus the high part, in bits 8–12): the low 7 and 5 bits of every lane; 7, 9 and 32 in every lane
+     * (lengths of 25, a high part of 16, are caught as length + 7 reaching 32); 15 and 32 in every length field
+     * (a table length of 17 or more is caught as length + 15 reaching 32).
+     */
+    uint256 private constant LANE_7_BITS = 0x0000007f0000007f0000007f0000007f0000007f0000007f0000007f0000007f;
+    uint256 private constant LANE_5_BITS = 0x0000001f0000001f0000001f0000001f0000001f0000001f0000001f0000001f;
+    uint256 private constant LANE_7 = 0x0000000700000007000000070000000700000007000000070000000700000007;
+    uint256 private constant LANE_9 = 0x0000000900000009000000090000000900000009000000090000000900000009;
+    uint256 private constant LANE_32 = 0x0000002000000020000000200000002000000020000000200000002000000020;
+    uint256 private constant LENGTH_15 = 0x00000f0000000f0000000f0000000f0000000f0000000f0000000f0000000f00;
+    uint256 private constant LENGTH_32 = 0x0000200000002000000020000000200000002000000020000000200000002000;
+    /// @dev The code lane of a negative zero: head 0x80 (sign set, low bits 0), length 9.
+    uint256 private constant NEGATIVE_ZERO = 0x0000098000000980000009800000098000000980000009800000098000000980;
+    /**
+     * @dev Byte b is the length of a code whose byte after the head is b: 9 plus its leading zeros (the unary
+     * high part), or 17 for b = 0, which sends the word to the bit-by-bit decoder.
+     */
+    bytes private constant CODE_LENGTHS =
+        hex"11100f0f0e0e0e0e0d0d0d0d0d0d0d0d0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b"
+        hex"0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a"
+        hex"09090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909"
+        hex"09090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909";
 
     /// @dev Fixed length of a padded detached signature.
     function paddedLength(uint256 logn) internal pure returns (uint256) {
@@ -36,6 +85,22 @@ library Falcon {
     }
 
     /**
+     * @dev Whether every lane of the `words`-word polynomial at `p` is below q: an expanded key read from code
+     * must be, for the lane arithmetic to hold and for E to stand for exactly one public key.
+     */
+    function isReduced(uint256 p, uint256 words) internal pure returns (bool ok) {
+        assembly ("memory-safe") {
+            let high := 0
+            for { let end := add(p, shl(5, words)) } lt(p, end) { p := add(p, 0x20) } {
+                // A lane of 2^31 or more has bit 31 itself; a smaller one gets it from the addition, without carry.
+                let x := mload(p)
+                high := or(high, or(x, add(x, GE_Q)))
+            }
+            ok := iszero(and(high, BIT31))
+        }
+    }
+
+    /**
      * @dev Parses a detached signature `0x30 + logn ‖ nonce ‖ compressed s2 [‖ zero padding]` and decodes s2 into
      * fresh memory as lanes q + s2[i] (in [q − 2047, q + 2047]), returning ‖s2‖². `ok` is false for anything the
      * reference rejects:
@@ -47,7 +112,11 @@ library Falcon {
      * - a non-zero bit after the encoding (in its last byte or, padded, anywhere up to the end);
      * - compressed (not padded): unused bytes after the encoding's last byte.
      *
-     * Gas is bounded: at most 16 unary steps per coefficient.
+     * Eight coefficients at a time, each code's length comes from a table lookup on the byte after its first
+     * eight bits, and the codes are collected as lanes `head ‖ length` (head: sign and low bits, length: 9 plus
+     * the high part) that are then converted, checked and squared eight at a time. A word with a high part of 8
+     * or more (|s| ≥ 1024, which honest signatures essentially never have) is decoded again bit by bit, at most
+     * 16 steps per coefficient: gas is bounded.
      */
     function decodeSignature(uint256 logn, bytes calldata signature)
         internal
@@ -59,10 +128,12 @@ library Falcon {
         if (length < PREFIX || uint8(signature[0]) != 0x30 + logn || (!padded && length > maxCompressedLength(logn))) {
             return (false, 0, 0);
         }
+        bytes memory lengths = CODE_LENGTHS;
         assembly ("memory-safe") {
             let bytesLength := shl(logn, 4)
             s2 := mload(0x40)
             mstore(0x40, add(s2, bytesLength))
+            let table := add(lengths, 0x20)
             let base := add(signature.offset, PREFIX)
             let payload := sub(length, PREFIX)
             let position := 0
@@ -73,36 +144,75 @@ library Falcon {
             } lt(out, end) {
                 out := add(out, 0x20)
             } {
-                let word := 0
-                for { let j := 0 } lt(j, 8) { j := add(j, 1) } {
-                    // The next 249+ bits of the stream, first one at the top. Bytes past the calldata read as 0 and
-                    // bytes past the signature are caught by the length check below.
-                    let bits := shl(and(position, 7), calldataload(add(base, shr(3, position))))
-                    let rest := shl(8, bits)
-                    let high := 0
-                    for {} and(iszero(shr(255, rest)), lt(high, 16)) {} {
-                        high := add(high, 1)
-                        rest := shl(1, rest)
+                // The next 249+ bits of the stream, first one at the top: enough for eight codes of at most 25
+                // bits. Bytes past the calldata read as 0 and bytes past the signature are caught by the length
+                // check below.
+                let bits := shl(and(position, 7), calldataload(add(base, shr(3, position))))
+                // Unrolled: eight codes.
+                let used := shr(248, mload(add(table, byte(1, bits))))
+                let codes := or(shr(248, bits), shl(8, used))
+                bits := shl(used, bits)
+                used := shr(248, mload(add(table, byte(1, bits))))
+                codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                bits := shl(used, bits)
+                used := shr(248, mload(add(table, byte(1, bits))))
+                codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                bits := shl(used, bits)
+                used := shr(248, mload(add(table, byte(1, bits))))
+                codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                bits := shl(used, bits)
+                used := shr(248, mload(add(table, byte(1, bits))))
+                codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                bits := shl(used, bits)
+                used := shr(248, mload(add(table, byte(1, bits))))
+                codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                bits := shl(used, bits)
+                used := shr(248, mload(add(table, byte(1, bits))))
+                codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                bits := shl(used, bits)
+                used := shr(248, mload(add(table, byte(1, bits))))
+                codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                bits := shl(used, bits)
+                // A table length of 17 (a zero byte after the head: high part 8 or more) or more in any lane.
+                if and(add(codes, LENGTH_15), LENGTH_32) {
+                    bits := shl(and(position, 7), calldataload(add(base, shr(3, position))))
+                    codes := 0
+                    for { let j := 0 } lt(j, 8) { j := add(j, 1) } {
+                        let high := 0
+                        for {} and(iszero(shr(255, shl(add(8, high), bits))), lt(high, 16)) {} {
+                            high := add(high, 1)
+                        }
+                        used := add(9, high)
+                        codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                        bits := shl(used, bits)
                     }
-                    position := add(position, add(9, high))
-                    let magnitude := or(and(shr(248, bits), 0x7f), shl(7, high))
-                    let negative := shr(255, bits)
-                    bad := or(bad, or(eq(high, 16), and(negative, iszero(magnitude))))
-                    s2Norm := add(s2Norm, mul(magnitude, magnitude))
-                    word := or(shl(32, word), sub(add(Q, magnitude), mul(negative, shl(1, magnitude))))
                 }
-                mstore(out, word)
+                used := and(shr(8, codes), LANE_5_BITS)
+                position := add(position, shr(224, mul(used, BIT0)))
+                // A run of 16 zeros (length 25), a negative zero (head 0x80, length 9).
+                bad := or(bad, and(add(used, LANE_7), LANE_32))
+                let zero := xor(codes, NEGATIVE_ZERO)
+                bad := or(bad, and(and(sub(zero, BIT0), not(zero)), BIT31))
+                let magnitude := or(and(codes, LANE_7_BITS), shl(7, sub(used, LANE_9)))
+                let negative := mul(and(shr(7, codes), BIT0), 0xffffffff)
+                mstore(out, sub(add(Q_LANES, magnitude), shl(1, and(magnitude, negative))))
+                // Σ magnitude² over the lanes (each below 2^12): the middle coefficient (lane 0 of the low word)
+                // of the product of the lanes with their reversal, every coefficient below 8·2^24 < 2^32.
+                let reversed := or(shr(128, magnitude), shl(128, magnitude))
+                reversed := or(and(shr(64, reversed), LO64), shl(64, and(reversed, LO64)))
+                reversed := or(and(shr(32, reversed), LO32), shl(32, and(reversed, LO32)))
+                s2Norm := add(s2Norm, shr(224, mul(magnitude, reversed)))
             }
             bad := or(bad, gt(position, shl(3, payload)))
-            let used := shr(3, add(position, 7))
+            let usedBytes := shr(3, add(position, 7))
             if iszero(padded) {
-                bad := or(bad, iszero(eq(used, payload)))
+                bad := or(bad, iszero(eq(usedBytes, payload)))
             }
             // The unused low bits of the encoding's last byte, then every following byte of the signature.
             if and(position, 7) {
                 bad := or(bad, and(byte(0, calldataload(add(base, shr(3, position)))), shr(and(position, 7), 0xff)))
             }
-            for { let offset := used } lt(offset, payload) { offset := add(offset, 0x20) } {
+            for { let offset := usedBytes } lt(offset, payload) { offset := add(offset, 0x20) } {
                 let chunk := calldataload(add(base, offset))
                 let remaining := sub(payload, offset)
                 if lt(remaining, 0x20) {
@@ -115,9 +225,76 @@ library Falcon {
     }
 
     /**
+     * @dev Verifies the detached signature `signature` (compressed or padded) of the 32-byte `message` under the
+     * expanded public key at `expandedKey` (n/8 words, lanes below q). False for anything the reference rejects.
+     */
+    function verify(uint256 logn, bytes calldata signature, bytes32 message, uint256 expandedKey)
+        internal
+        pure
+        returns (bool)
+    {
+        (bool ok, uint256 s2, uint256 s2Norm) = decodeSignature(logn, signature);
+        if (!ok) return false;
+        uint256 c = hashToPoint(logn, abi.encodePacked(signature[1:PREFIX], message));
+        return isShort(logn, c, s2, s2Norm, expandedKey);
+    }
+
+    /**
+     * @dev HashToPoint (specification Algorithm 3): SHAKE256 of `input` (nonce ‖ message) read as 16-bit big-endian
+     * samples, those below 5q kept, until there are n. Returns them in fresh memory as {FalconNTT} lanes holding
+     * the samples themselves: below 5q and congruent mod q to the point's coefficients, which is all {isShort}
+     * needs.
+     *
+     * Samples are read straight from the sponge's state (136-byte blocks, 68 samples each, in 17 little-endian
+     * 64-bit lanes), and the state is permuted only when another block is needed. Each sample is stored, as the
+     * top lane of a word, at the write position, which then advances by one lane only if the sample is kept: a
+     * rejected sample, and the rest of each word, is overwritten by the next stores. The last block may store up
+     * to 67 samples past the n-th, into slack allocated after the point. The number of blocks is not bounded
+     * a priori, as in the specification; each yields 63.8 samples on average.
+     */
+    function hashToPoint(uint256 logn, bytes memory input) internal pure returns (uint256 c) {
+        SHAKE.Sponge memory sponge = SHAKE.absorb(input, SHAKE.RATE_256);
+        uint256[25] memory state = sponge.state;
+        uint256 n = 1 << logn;
+        uint256 end;
+        assembly ("memory-safe") {
+            c := mload(0x40)
+            end := add(c, shl(2, n))
+            // n lanes, then slack: the last block stores lanes up to n + 66, each store writing 32 bytes.
+            mstore(0x40, add(end, 0x140))
+        }
+        uint256 next = c;
+        while (true) {
+            assembly ("memory-safe") {
+                for { let lane := state } lt(lane, add(state, 544)) { lane := add(lane, 0x20) } {
+                    // The lane's bytes b0 … b7 (b0 least significant) are four samples b0‖b1, b2‖b3, …: swapping
+                    // the bytes of every 16-bit unit puts sample k in bits 16k … 16k + 15. Each is then shifted
+                    // to bits 224 … 239, the top lane with its upper half cleared.
+                    let v := mload(lane)
+                    v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                    let sample := and(shl(224, v), LOW_240)
+                    mstore(next, sample)
+                    next := add(next, shl(2, lt(sample, SAMPLE_BOUND_LANE)))
+                    sample := and(shl(208, v), LOW_240)
+                    mstore(next, sample)
+                    next := add(next, shl(2, lt(sample, SAMPLE_BOUND_LANE)))
+                    sample := and(shl(192, v), LOW_240)
+                    mstore(next, sample)
+                    next := add(next, shl(2, lt(sample, SAMPLE_BOUND_LANE)))
+                    sample := and(shl(176, v), LOW_240)
+                    mstore(next, sample)
+                    next := add(next, shl(2, lt(sample, SAMPLE_BOUND_LANE)))
+                }
+            }
+            if (next >= end) return c;
+            KeccakF1600.permute(state);
+        }
+    }
+
+    /**
      * @dev Whether ‖(s1, s2)‖² ≤ ⌊β²⌋ for s1 = c − s2·h mod q, centred in [−(q − 1)/2, (q − 1)/2]. `s2` holds the
-     * decoded s2 lanes (below 2^16) and is overwritten; `c` holds HashToPoint(nonce ‖ message) (lanes below q);
-     * `expandedKey` the public key's expanded form (lanes below q).
+     * decoded s2 lanes (q + s2[i]) and is overwritten; `c` holds HashToPoint(nonce ‖ message) as lanes below 5q
+     * (congruent to the point's coefficients); `expandedKey` the public key's expanded form (lanes below q).
      */
     function isShort(uint256 logn, uint256 c, uint256 s2, uint256 s2Norm, uint256 expandedKey)
         internal
@@ -125,25 +302,30 @@ library Falcon {
         returns (bool)
     {
         uint256 words = 1 << (logn - 3);
-        uint256 zetas = FalconNTT.loadZetas();
-        FalconNTT.forward(s2, words, zetas);
-        FalconNTT.multiplyMontgomery(s2, expandedKey, words);
-        FalconNTT.inverse(s2, words, zetas);
+        uint256 twiddles = FalconNTT.loadTwiddles();
+        FalconNTT.forward(s2, words, twiddles);
+        FalconNTT.multiply(s2, expandedKey, words, twiddles);
+        FalconNTT.inverse(s2, words, twiddles);
         uint256 norm = s2Norm;
         assembly ("memory-safe") {
             for { let end := add(c, shl(5, words)) } lt(c, end) {
                 c := add(c, 0x20)
                 s2 := add(s2, 0x20)
             } {
-                // Lanes of c + 2q − s2·h are in (0, 3q); each is reduced, centred and squared on its own. A centred
-                // negative value x − q squares correctly in two's complement.
-                let v := sub(add(mload(c), TWO_Q), mload(s2))
-                for { let shift := 224 } 1 { shift := sub(shift, 32) } {
-                    let x := mod(and(shr(shift, v), 0xffffffff), Q)
-                    x := sub(x, mul(gt(x, 6144), Q))
-                    norm := add(norm, mul(x, x))
-                    if iszero(shift) { break }
-                }
+                // c + 10q − s2·h has lanes below 15q (s2·h is below 9.6q); Barrett brings them below 2q, a
+                // conditional subtraction below q.
+                let x := sub(add(mload(c), TEN_Q), mload(s2))
+                x := sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q))
+                x := sub(x, mul(and(shr(31, add(x, GE_Q)), BIT0), Q))
+                // |centred x|: q − x in the lanes above (q − 1)/2.
+                let above := and(shr(31, add(x, GT_HALF_Q)), BIT0)
+                x := sub(add(x, mul(above, Q)), shl(1, and(x, mul(above, 0xffffffff))))
+                // The sum of the lanes' squares is the middle coefficient (lane 0 of the low word) of the product
+                // of x with its lane-reversed self; every coefficient is below 8·6144² < 2^32, so none carries.
+                let reversed := or(shr(128, x), shl(128, x))
+                reversed := or(and(shr(64, reversed), LO64), shl(64, and(reversed, LO64)))
+                reversed := or(and(shr(32, reversed), LO32), shl(32, and(reversed, LO32)))
+                norm := add(norm, shr(224, mul(x, reversed)))
             }
         }
         return norm <= normBound(logn);

@@ -2,10 +2,24 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import { network } from "hardhat";
-import { inverseNtt, ntt, q } from "../../packages/sdk/src/keys/falcon/index.js";
+import { falcon1024, falcon1024padded, falcon512, falcon512padded } from "@noble/post-quantum/falcon.js";
+import { bytesToHex, concatBytes } from "viem";
+import {
+  type FalconDegree,
+  decodeFalconSignature,
+  encodeFalconSignature,
+  expandFalconPublicKey,
+  falconHashToPoint,
+  falconParameters,
+  falconPartialNtt,
+  falconPartialNttModulus,
+  falconQ as q,
+} from "../../packages/sdk/src/keys/falcon/index.js";
+import { straddleNormBound } from "../helpers/falcon.js";
 
 const { viem } = await network.create();
 const mock = await viem.deployContract("FalconNTTMock");
+const falcon = await viem.deployContract("FalconMock");
 const Q = BigInt(q);
 
 /** n random values below `bound`. */
@@ -14,67 +28,179 @@ function randomPolynomial(n: number, bound: number): bigint[] {
   return Array.from({ length: n }, (_, i) => BigInt(bytes.readUInt32BE(4 * i) % bound));
 }
 const reduced = (values: readonly bigint[]) => values.map((value) => Number(value % Q));
-const below = (values: readonly bigint[], bound: bigint) => values.every((value) => value < bound);
+const maximum = (values: readonly bigint[]) => values.reduce((max, value) => (value > max ? value : max), 0n);
 const power = (base: bigint, exponent: bigint): bigint => {
   let result = 1n;
   for (let b = base % Q, e = exponent; e > 0n; e >>= 1n, b = (b * b) % Q) if (e & 1n) result = (result * b) % Q;
   return result;
 };
+const mod = (value: bigint) => ((value % Q) + Q) % Q;
 
-for (const n of [512, 1024]) {
+/** The negacyclic product a·b mod (q, X^n + 1), schoolbook. */
+function negacyclic(a: readonly bigint[], b: readonly bigint[]): number[] {
+  const n = a.length;
+  const out = new Array<bigint>(n).fill(0n);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      const term = a[i] * b[j];
+      if (i + j < n) out[i + j] += term;
+      else out[i + j - n] -= term;
+    }
+  return out.map((value) => Number(mod(value)));
+}
+
+for (const n of [512, 1024] as const) {
   describe(`FalconNTT (n = ${n})`, () => {
-    it("forward equals the plain Solidity reference and the SDK, with lanes below 4q", async () => {
-      for (const bound of [q, 2 * q, 1 << 16]) {
-        const input = randomPolynomial(n, bound);
+    it("forward equals the plain Solidity reference and the SDK's falconPartialNtt, with lanes below 25q", async () => {
+      // Inputs as the verifier feeds them: s2 + q with |s2| ≤ 2047, and the extremes of that range.
+      for (const input of [
+        randomPolynomial(n, 4095).map((value) => value + Q - 2047n),
+        new Array<bigint>(n).fill(Q + 2047n),
+        randomPolynomial(n, 2).map((value) => (value ? Q + 2047n : Q - 2047n)),
+      ]) {
         const fast = await mock.read.forward([input]);
-        assert.ok(below(fast, 4n * Q));
+        assert.ok(maximum(fast) < 25n * Q);
         assert.deepEqual(reduced(fast), reduced(await mock.read.referenceForward([input])));
-        assert.deepEqual(reduced(fast), Array.from(ntt(input.map(Number))));
+        assert.deepEqual(reduced(fast), Array.from(falconPartialNtt(input.map(Number))));
       }
     });
 
-    it("inverse equals the reference and n · SDK inverse, with lanes below 2q", async () => {
-      for (const bound of [q, 2 * q]) {
-        const input = randomPolynomial(n, bound);
-        const fast = await mock.read.inverse([input]);
-        assert.ok(below(fast, 2n * Q));
-        const plain = await mock.read.referenceInverse([input.map((value) => value % Q)]);
-        assert.deepEqual(reduced(fast), reduced(plain));
-        const scaled = Array.from(inverseNtt(input.map(Number)), (value) => Number((BigInt(value) * BigInt(n)) % Q));
-        assert.deepEqual(reduced(fast), scaled);
-      }
-    });
-
-    it("multiplyMontgomery computes a·b/2^16 lane by lane, below 2q", async () => {
+    it("multiply is the residue-wise product mod X^8 − ζ[n/8 + w]², divided by 2^16, with lanes below 4.8q", async () => {
       const rInverse = power(1n << 16n, Q - 2n);
-      for (const bound of [q, 4 * q]) {
+      for (const bound of [q, 25 * q]) {
         const a = randomPolynomial(n, bound);
         const b = randomPolynomial(n, q);
-        const fast = await mock.read.multiplyMontgomery([a, b]);
-        assert.ok(below(fast, 2n * Q));
-        assert.deepEqual(reduced(fast), reduced(await mock.read.referenceMultiplyMontgomery([a, b])));
-        assert.deepEqual(reduced(fast), a.map((x, i) => Number((((x * b[i]) % Q) * rInverse) % Q)));
+        const fast = await mock.read.multiply([a, b]);
+        assert.ok(maximum(fast) < (48n * Q) / 10n);
+        assert.deepEqual(reduced(fast), reduced(await mock.read.referenceMultiply([a.map((x) => x % Q), b])));
+        const expected = new Array<number>(n);
+        for (let w = 0; w < n / 8; w++) {
+          const r = BigInt(falconPartialNttModulus(n as FalconDegree, w));
+          for (let k = 0; k < 8; k++) {
+            let sum = 0n;
+            for (let i = 0; i < 8; i++) {
+              const j = (k - i + 8) % 8;
+              sum += a[8 * w + i] * b[8 * w + j] * (i + j >= 8 ? r : 1n);
+            }
+            expected[8 * w + k] = Number(mod(sum * rInverse));
+          }
+        }
+        assert.deepEqual(reduced(fast), expected);
+      }
+      // The largest inputs allowed: every lane of a at 25q − 1 (below 2q after the reduction), of b at q − 1.
+      const fast = await mock.read.multiply([new Array<bigint>(n).fill(25n * Q - 1n), new Array<bigint>(n).fill(Q - 1n)]);
+      assert.ok(maximum(fast) < (48n * Q) / 10n);
+    });
+
+    it("inverse equals the reference, with lanes below 9.6q, and undoes forward up to the factor n/8", async () => {
+      for (const bound of [q, Math.floor((48 * q) / 10)]) {
+        const input = randomPolynomial(n, bound);
+        const fast = await mock.read.inverse([input]);
+        assert.ok(maximum(fast) < (96n * Q) / 10n);
+        assert.deepEqual(reduced(fast), reduced(await mock.read.referenceInverse([input.map((value) => value % Q)])));
+      }
+      const worst = await mock.read.inverse([new Array<bigint>(n).fill((48n * Q) / 10n)]);
+      assert.ok(maximum(worst) < (96n * Q) / 10n);
+      const input = randomPolynomial(n, 4095).map((value) => value + Q - 2047n);
+      const back = await mock.read.inverse([(await mock.read.forward([input])).map((value) => value % Q)]);
+      assert.deepEqual(reduced(back), input.map((value) => Number((value * BigInt(n / 8)) % Q)));
+    });
+
+    it("inverse ∘ multiply ∘ forward is the negacyclic product with a key scaled by 2^16/(n/8)", async () => {
+      const a = randomPolynomial(n, 4095).map((value) => value + Q - 2047n);
+      const b = randomPolynomial(n, q);
+      const factor = ((1n << 16n) * power(BigInt(n / 8), Q - 2n)) % Q;
+      const key = Array.from(falconPartialNtt(b.map(Number)), (value) => (BigInt(value) * factor) % Q);
+      const product = reduced(await mock.read.inverse([await mock.read.multiply([await mock.read.forward([a]), key])]));
+      assert.deepEqual(product, negacyclic(a, b));
+      const [forwardGas, multiplyGas, inverseGas] = await mock.read.gasOf([a, key]);
+      console.log(`    n = ${n}: forward ${forwardGas} gas, multiply ${multiplyGas} gas, inverse ${inverseGas} gas`);
+    });
+  });
+}
+
+for (const [n, compressed, padded] of [
+  [512, falcon512, falcon512padded],
+  [1024, falcon1024, falcon1024padded],
+] as const) {
+  const logn = n === 512 ? 9n : 10n;
+  describe(`Falcon library (n = ${n}): decoding, HashToPoint and the norm against the SDK`, () => {
+    it("decodeSignature agrees with the SDK on valid, mutated and large-coefficient signatures", async () => {
+      const agree = async (signature: Uint8Array, label: string) => {
+        const [ok, s2, s2Norm] = await falcon.read.decodeSignature([logn, bytesToHex(signature)]);
+        const [referenceOk, referenceS2] = await falcon.read.referenceDecodeSignature([logn, bytesToHex(signature)]);
+        const expected = decodeFalconSignature(signature, n);
+        assert.equal(ok, expected !== undefined, label);
+        assert.equal(referenceOk, ok, `reference: ${label}`);
+        if (expected === undefined) return;
+        assert.deepEqual(referenceS2, s2, `reference: ${label}`);
+        assert.deepEqual(s2.map(Number), Array.from(expected.s2), label);
+        assert.equal(Number(s2Norm), expected.s2.reduce((sum, x) => sum + x * x, 0), label);
+      };
+      for (const scheme of [compressed, padded]) {
+        const { secretKey } = scheme.keygen(randomBytes(48));
+        const signature = scheme.sign(randomBytes(32), secretKey);
+        await agree(signature, "valid");
+        for (let i = 0; i < 16; i++) {
+          const mutated = signature.slice();
+          const byte = 41 + (randomBytes(2).readUInt16BE() % (signature.length - 41));
+          mutated[byte] ^= 1 << (i % 8);
+          await agree(mutated, `bit flip in byte ${byte}`);
+        }
+        await agree(signature.subarray(0, signature.length - 1), "truncated");
+        await agree(concatBytes([signature, new Uint8Array(1)]), "extended");
+        // Magnitudes of 1024 and more (high part 8 or more) take the bit-by-bit path; up to 2047 is valid.
+        const { nonce, s2 } = decodeFalconSignature(signature, n)!;
+        const large = Array.from(s2, (x, i) => (i % 61 === 0 ? (i % 2 ? -1 : 1) * (1024 + ((i * 37) % 1024)) : x));
+        await agree(encodeFalconSignature({ n, nonce, s2: large }), "large coefficients");
+        const extreme = Array.from(s2, (x, i) => (i === n - 1 ? -2047 : x));
+        await agree(encodeFalconSignature({ n, nonce, s2: extreme }), "−2047 last");
       }
     });
 
-    it("inverse ∘ multiply ∘ forward is the negacyclic product", async () => {
-      const a = randomPolynomial(n, q);
-      const b = randomPolynomial(n, q);
-      // b in the NTT domain, scaled by 2^16/n as the expanded key is.
-      const factor = ((1n << 16n) * power(BigInt(n), Q - 2n)) % Q;
-      const bHat = Array.from(ntt(b.map(Number)), (value) => (BigInt(value) * factor) % Q);
-      const [forwarded] = [await mock.read.forward([a])];
-      const product = reduced(await mock.read.inverse([await mock.read.multiplyMontgomery([forwarded, bHat])]));
-      const expected = new Array<bigint>(n).fill(0n);
-      for (let i = 0; i < n; i++)
-        for (let j = 0; j < n; j++) {
-          const term = a[i] * b[j];
-          if (i + j < n) expected[i + j] += term;
-          else expected[i + j - n] -= term;
-        }
-      assert.deepEqual(product, expected.map((value) => Number(((value % Q) + Q) % Q)));
-      const [forwardGas, multiplyGas, inverseGas] = await mock.read.gasOf([a, bHat]);
-      console.log(`    n = ${n}: forward ${forwardGas} gas, multiply ${multiplyGas} gas, inverse ${inverseGas} gas`);
+    it("hashToPoint equals the reference and the SDK's HashToPoint", async () => {
+      for (let i = 0; i < 4; i++) {
+        const input = randomBytes(72);
+        const expected = Array.from(falconHashToPoint(input, n));
+        const fast = await falcon.read.hashToPoint([logn, bytesToHex(input)]);
+        assert.deepEqual(fast.map(Number), expected);
+        assert.deepEqual(await falcon.read.referenceHashToPoint([logn, bytesToHex(input)]), fast);
+      }
+    });
+
+    it("isShort agrees with the reference on valid signatures, other points and norms around β²", async () => {
+      const { publicKey, secretKey } = compressed.keygen(randomBytes(48));
+      const { bytes, hHat } = expandFalconPublicKey(publicKey);
+      const key = Array.from({ length: n }, (_, i) => BigInt(Number.parseInt(bytes.slice(2 + 8 * i, 10 + 8 * i), 16)));
+      const message = randomBytes(32);
+      const signature = compressed.sign(message, secretKey);
+      const { nonce } = decodeFalconSignature(signature, n)!;
+      const point = Array.from(falconHashToPoint(concatBytes([nonce, message]), n), BigInt);
+      const other = Array.from(falconHashToPoint(randomBytes(72), n), BigInt);
+      const { below, above } = straddleNormBound({ n, signature, message, secretKey, hHat, bound: falconParameters(n).normBound });
+      for (const [c, candidate, expected] of [
+        [point, signature, true],
+        [other, signature, false],
+        [point, below, true],
+        [point, above, false],
+      ] as const) {
+        assert.equal(await falcon.read.verifyWithPoint([logn, bytes, c, bytesToHex(candidate)]), expected);
+        const s2 = Array.from(decodeFalconSignature(candidate, n)!.s2, BigInt);
+        assert.equal(await falcon.read.referenceIsShort([c, s2, key]), expected);
+      }
+      const [decodeGas, isShortGas] = await falcon.read.gasOfVerifyWithPoint([logn, bytes, point, bytesToHex(signature)]);
+      const hashGas = await falcon.read.gasOfHashToPoint([logn, bytesToHex(concatBytes([nonce, message]))]);
+      console.log(`    n = ${n}: decodeSignature ${decodeGas} gas, hashToPoint ${hashGas} gas, isShort ${isShortGas} gas`);
+    });
+
+    it("isReduced accepts lanes below q only", async () => {
+      const lanes = randomPolynomial(n, q);
+      assert.equal(await falcon.read.isReduced([lanes]), true);
+      for (const value of [Q, Q + 1n, 1n << 31n, (1n << 32n) - 1n]) {
+        const mutated = lanes.slice();
+        mutated[randomBytes(2).readUInt16BE() % n] = value;
+        assert.equal(await falcon.read.isReduced([mutated]), false, `${value}`);
+      }
     });
   });
 }

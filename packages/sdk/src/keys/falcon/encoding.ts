@@ -1,7 +1,7 @@
 import { type Hex, hexToBytes, isHex } from "viem";
 import { InvalidFalconPolynomialError, InvalidFalconPublicKeyError } from "../../errors/falcon.js";
 import { InvalidHexError } from "../../errors/keys.js";
-import type { Polynomial } from "./ntt.js";
+import type { FalconPolynomial } from "./ntt.js";
 import {
   type FalconDegree,
   type FalconParameters,
@@ -13,7 +13,7 @@ import {
   q,
 } from "./params.js";
 
-export type ToBytesErrorType = InvalidHexError;
+export type FalconToBytesErrorType = InvalidHexError;
 
 /**
  * Normalises `Hex | Uint8Array` input to bytes. Unlike viem's `hexToBytes`, odd-length or non-hex strings
@@ -32,10 +32,10 @@ export type DecodeFalconPublicKeyReturnType = {
   /** The parameter set the header byte and length select. */
   parameters: FalconParameters;
   /** h = g/f mod q, coefficients in [0, q). */
-  h: Polynomial;
+  h: FalconPolynomial;
 };
 
-export type DecodeFalconPublicKeyErrorType = ToBytesErrorType | InvalidFalconPublicKeyError;
+export type DecodeFalconPublicKeyErrorType = FalconToBytesErrorType | InvalidFalconPublicKeyError;
 
 /**
  * Decodes a round-3 Falcon public key: the header byte `0x00 + logn` (0x09 for Falcon-512, 0x0a for Falcon-1024)
@@ -103,7 +103,7 @@ export function compressS2(s2: ArrayLike<number>): Uint8Array {
 
 export type DecompressS2ReturnType = {
   /** The n decoded coefficients, each in [−2047, 2047]. */
-  s2: Polynomial;
+  s2: FalconPolynomial;
   /** How many bits of the input the encoding used. */
   bitLength: number;
 } | undefined;
@@ -144,7 +144,7 @@ export type DecodeFalconSignatureReturnType = {
   /** The 40-byte nonce r. */
   nonce: Uint8Array;
   /** s2, coefficients in [−2047, 2047]. */
-  s2: Polynomial;
+  s2: FalconPolynomial;
   /** Whether the signature had the fixed padded length. */
   padded: boolean;
 } | undefined;

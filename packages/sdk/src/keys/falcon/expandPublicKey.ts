@@ -1,8 +1,8 @@
 import { type Hex, bytesToHex, concatHex, keccak256 } from "viem";
 import { InvalidFalconExpandedKeyError } from "../../errors/falcon.js";
 import { type CodeChunk, type ToCodeChunksErrorType, toCodeChunks } from "../codeStore.js";
-import { type DecodeFalconPublicKeyErrorType, type ToBytesErrorType, decodeFalconPublicKey, toBytes } from "./encoding.js";
-import { type Polynomial, expandedKeyFactor, expandedKeyFactorInverse, modQ, ntt } from "./ntt.js";
+import { type DecodeFalconPublicKeyErrorType, type FalconToBytesErrorType, decodeFalconPublicKey, toBytes } from "./encoding.js";
+import { type FalconPolynomial, expandedKeyFactor, expandedKeyFactorInverse, falconCompleteNtt, falconNtt, falconPartialNtt, modQ } from "./ntt.js";
 import { type FalconDegree, type FalconParameters, falcon1024Parameters, falcon512Parameters, q } from "./params.js";
 
 /** A round-3 Falcon-512 or Falcon-1024 public key (897 or 1,793 bytes). */
@@ -14,14 +14,16 @@ export type ExpandFalconPublicKeyReturnType = {
   /** The public key it was expanded from. */
   publicKey: Hex;
   /** h = g/f mod q, decoded from the public key. */
-  h: Polynomial;
-  /** ĥ = NTT(h) in the order of `ntt`. */
-  hHat: Polynomial;
+  h: FalconPolynomial;
+  /** ĥ = NTT(h) in the order of `falconNtt`. */
+  hHat: FalconPolynomial;
   /**
    * The expanded key E, the data the on-chain verifier reads: for i < n, the 4-byte big-endian value
-   * ĥ[i] · 2^16 · n⁻¹ mod q (2,048 bytes for Falcon-512, 4,096 for Falcon-1024). The verifier multiplies
-   * NTT(s2) by E with a Montgomery reduction (which divides by 2^16) right before its unscaled inverse NTT
-   * (which multiplies by n), so both factors are folded into the key once, off-chain.
+   * falconPartialNtt(h)[i] · 2^16 · (n/8)⁻¹ mod q (2,048 bytes for Falcon-512, 4,096 for Falcon-1024): h's residues
+   * mod X^8 − ζ[n/8 + w]², eight coefficients (one 32-byte word) per residue. The verifier multiplies the same
+   * partial transform of s2 by E residue by residue with a Montgomery reduction (which divides by 2^16) right
+   * before its unscaled partial inverse transform (which multiplies by n/8), so both factors are folded into the
+   * key once, off-chain.
    */
   bytes: Hex;
   /** keccak256(E): what the ERC-7913 key commits to. */
@@ -48,8 +50,8 @@ export type ExpandFalconPublicKeyErrorType = DecodeFalconPublicKeyErrorType | To
  */
 export function expandFalconPublicKey(publicKey: ExpandFalconPublicKeyParameters): ExpandFalconPublicKeyReturnType {
   const { parameters, h } = decodeFalconPublicKey(publicKey);
-  const hHat = ntt(h);
-  const bytes = bytesToHex(encodeExpandedKey(hHat));
+  const hHat = falconNtt(h);
+  const bytes = bytesToHex(encodeExpandedKey(falconPartialNtt(h)));
   const commitment = keccak256(bytes);
   const chunks = toCodeChunks(bytes);
   return {
@@ -70,7 +72,7 @@ export type VerifyFalconExpandedKeyParameters = [publicKey: Hex | Uint8Array, ex
 /** Whether `expanded` is exactly the expansion of `publicKey`. */
 export type VerifyFalconExpandedKeyReturnType = boolean;
 
-export type VerifyFalconExpandedKeyErrorType = ToBytesErrorType | DecodeFalconPublicKeyErrorType;
+export type VerifyFalconExpandedKeyErrorType = FalconToBytesErrorType | DecodeFalconPublicKeyErrorType;
 
 /**
  * Checks an expanded key (e.g. read back from chain) against its public key by recomputing the expansion
@@ -87,23 +89,23 @@ export function verifyFalconExpandedKey(
   return bytes === bytesToHex(candidate);
 }
 
-/** E from ĥ: 4-byte big-endian ĥ[i] · 2^16 · n⁻¹ mod q. */
-function encodeExpandedKey(hHat: Polynomial): Uint8Array {
-  const n = hHat.length as FalconDegree;
+/** E from h's residues: 4-byte big-endian residues[i] · 2^16 · (n/8)⁻¹ mod q. */
+function encodeExpandedKey(residues: FalconPolynomial): Uint8Array {
+  const n = residues.length as FalconDegree;
   const factor = expandedKeyFactor(n);
   const out = new Uint8Array(4 * n);
   const view = new DataView(out.buffer);
-  hHat.forEach((coefficient, i) => view.setUint32(4 * i, modQ(coefficient * factor)));
+  residues.forEach((coefficient, i) => view.setUint32(4 * i, modQ(coefficient * factor)));
   return out;
 }
 
 export type DecodeFalconExpandedKeyReturnType = {
   parameters: FalconParameters;
   /** ĥ = NTT(h), recovered from E. */
-  hHat: Polynomial;
+  hHat: FalconPolynomial;
 };
 
-export type DecodeFalconExpandedKeyErrorType = ToBytesErrorType | InvalidFalconExpandedKeyError;
+export type DecodeFalconExpandedKeyErrorType = FalconToBytesErrorType | InvalidFalconExpandedKeyError;
 
 /**
  * Recovers ĥ from an expanded key E. The length (2,048 or 4,096 bytes) gives the degree; every value must be a
@@ -119,11 +121,11 @@ export function decodeFalconExpandedKey(expanded: Hex | Uint8Array): DecodeFalco
     throw new InvalidFalconExpandedKeyError({ reason: `expected 2048 or 4096 bytes, got ${bytes.length}` });
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const inverse = expandedKeyFactorInverse(parameters.n);
-  const hHat = new Int32Array(parameters.n);
+  const residues = new Int32Array(parameters.n);
   for (let i = 0; i < parameters.n; i++) {
     const value = view.getUint32(4 * i);
     if (value >= q) throw new InvalidFalconExpandedKeyError({ reason: `value ${i} is ${value}, not below q = ${q}` });
-    hHat[i] = modQ(value * inverse);
+    residues[i] = modQ(value * inverse);
   }
-  return { parameters, hHat };
+  return { parameters, hHat: falconCompleteNtt(residues) };
 }

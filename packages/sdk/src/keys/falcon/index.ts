@@ -1,16 +1,16 @@
 export {
-  type CompressS2ErrorType,
+  type CompressS2ErrorType as CompressFalconS2ErrorType,
   type DecodeFalconPublicKeyErrorType,
   type DecodeFalconPublicKeyReturnType,
   type DecodeFalconSignatureReturnType,
-  type DecompressS2ReturnType,
+  type DecompressS2ReturnType as DecompressFalconS2ReturnType,
   type EncodeFalconSignatureErrorType,
   type EncodeFalconSignatureParameters,
-  type ToBytesErrorType,
-  compressS2,
+  type FalconToBytesErrorType,
+  compressS2 as compressFalconS2,
   decodeFalconPublicKey,
   decodeFalconSignature,
-  decompressS2,
+  decompressS2 as decompressFalconS2,
   encodeFalconSignature,
 } from "./encoding.js";
 export {
@@ -27,14 +27,17 @@ export {
   verifyFalconExpandedKey,
 } from "./expandPublicKey.js";
 export {
-  type InverseNttErrorType,
-  type MultiplyNttErrorType,
-  type NttErrorType,
-  type Polynomial,
-  inverseNtt,
-  multiplyNtt,
-  ntt,
-  zetas,
+  type FalconInverseNttErrorType,
+  type FalconMultiplyNttErrorType,
+  type FalconNttErrorType,
+  type FalconPolynomial,
+  falconCompleteNtt,
+  falconInverseNtt,
+  falconMultiplyNtt,
+  falconNtt,
+  falconPartialNtt,
+  falconPartialNttModulus,
+  falconZetas,
 } from "./ntt.js";
 export {
   type FalconDegree,
@@ -42,15 +45,15 @@ export {
   falcon1024Parameters,
   falcon512Parameters,
   falconParameters,
-  hashToPointBound,
-  maxS2Coefficient,
-  nonceLength,
-  q,
+  hashToPointBound as falconHashToPointBound,
+  maxS2Coefficient as falconMaxS2Coefficient,
+  nonceLength as falconNonceLength,
+  q as falconQ,
 } from "./params.js";
 export {
   type VerifyFalconWithExpandedKeyErrorType,
   type VerifyFalconWithExpandedKeyParameters,
   type VerifyFalconWithExpandedKeyReturnType,
-  hashToPoint,
+  hashToPoint as falconHashToPoint,
   verifyFalconWithExpandedKey,
 } from "./verify.js";

@@ -2,7 +2,7 @@ import { InvalidFalconPolynomialError } from "../../errors/falcon.js";
 import { type FalconDegree, q } from "./params.js";
 
 /** Coefficients of a polynomial in Z_q[X]/(X^n + 1) (or its NTT), each in [0, q) unless stated otherwise. */
-export type Polynomial = Int32Array;
+export type FalconPolynomial = Int32Array;
 
 /** x mod q in [0, q), for any integer x within ±2^53. */
 export const modQ = (x: number): number => ((x % q) + q) % q;
@@ -27,11 +27,11 @@ function bitReverse(value: number, bits: number): number {
  * serves both degrees (the on-chain verifiers embed the same one).
  *
  * @example
- * zetas[1] // 10810 = 7^512, a square root of −1 modulo q
+ * falconZetas[1] // 10810 = 7^512, a square root of −1 modulo q
  */
-export const zetas: readonly number[] = Array.from({ length: 1024 }, (_, k) => power(7, bitReverse(k, 10)));
+export const falconZetas: readonly number[] = Array.from({ length: 1024 }, (_, k) => power(7, bitReverse(k, 10)));
 
-export type NttErrorType = InvalidFalconPolynomialError;
+export type FalconNttErrorType = InvalidFalconPolynomialError;
 
 function checkPolynomial(a: ArrayLike<number>): FalconDegree {
   if (a.length !== 512 && a.length !== 1024)
@@ -39,22 +39,14 @@ function checkPolynomial(a: ArrayLike<number>): FalconDegree {
   return a.length;
 }
 
-/**
- * The negacyclic number-theoretic transform over Z_q[X]/(X^n + 1), n = 512 or 1024: Cooley–Tukey butterflies
- * a[j], a[j + len] ← a[j] ± ζ[k]·a[j + len] for len = n/2 … 1, with k counting blocks from 1. Input in natural
- * order, output in bit-reversed order: out[i] = a(ψ^(2·brv(i) + 1)) with ψ = 49 (n = 512) or 7 (n = 1024). This is
- * exactly the order of the on-chain verifier's transform, so the expanded key can be multiplied pointwise with it.
- *
- * @example
- * const hHat = ntt(h) // h from decodeFalconPublicKey
- */
-export function ntt(a: ArrayLike<number>): Polynomial {
-  const n = checkPolynomial(a);
+/** Cooley–Tukey layers len = n/2 … `lastLen` (twiddles ζ[1], ζ[2], …) on a copy of `a`, reduced into [0, q). */
+function forwardLayers(a: ArrayLike<number>, lastLen: number): FalconPolynomial {
+  const n = a.length;
   const out = Int32Array.from(a, modQ);
   let k = 0;
-  for (let len = n / 2; len >= 1; len >>= 1)
+  for (let len = n / 2; len >= lastLen; len >>= 1)
     for (let start = 0; start < n; start += 2 * len) {
-      const zeta = zetas[++k];
+      const zeta = falconZetas[++k];
       for (let j = start; j < start + len; j++) {
         const t = mulQ(zeta, out[j + len]);
         out[j + len] = modQ(out[j] - t);
@@ -64,22 +56,74 @@ export function ntt(a: ArrayLike<number>): Polynomial {
   return out;
 }
 
-export type InverseNttErrorType = InvalidFalconPolynomialError;
+/**
+ * The negacyclic number-theoretic transform over Z_q[X]/(X^n + 1), n = 512 or 1024: Cooley–Tukey butterflies
+ * a[j], a[j + len] ← a[j] ± ζ[k]·a[j + len] for len = n/2 … 1, with k counting blocks from 1. Input in natural
+ * order, output in bit-reversed order: out[i] = a(ψ^(2·brv(i) + 1)) with ψ = 49 (n = 512) or 7 (n = 1024).
+ *
+ * @example
+ * const hHat = falconNtt(h) // h from decodeFalconPublicKey
+ */
+export function falconNtt(a: ArrayLike<number>): FalconPolynomial {
+  checkPolynomial(a);
+  return forwardLayers(a, 1);
+}
 
 /**
- * The inverse of {@link ntt}: Gentleman–Sande butterflies a[j], a[j + len] ← a[j] + a[j + len],
+ * The first log2(n) − 3 layers of {@link falconNtt}, the transform the on-chain verifiers compute: block w
+ * (coefficients 8w … 8w + 7) of the result is a mod (X^8 − ζ[n/8 + w]²), a polynomial of degree below 8. The
+ * verifiers multiply these residues whole instead of running the last three layers.
+ *
+ * @example
+ * const residues = falconPartialNtt(h)
+ */
+export function falconPartialNtt(a: ArrayLike<number>): FalconPolynomial {
+  checkPolynomial(a);
+  return forwardLayers(a, 8);
+}
+
+/** ζ[n/8 + w]²: the residue of block w of {@link falconPartialNtt} is taken mod X^8 − this. */
+export function falconPartialNttModulus(n: FalconDegree, w: number): number {
+  return mulQ(falconZetas[n / 8 + w], falconZetas[n / 8 + w]);
+}
+
+/**
+ * Runs the last three layers of {@link falconNtt} on the output of {@link falconPartialNtt}, giving {@link falconNtt}'s output.
+ *
+ * @example
+ * falconCompleteNtt(falconPartialNtt(h)) // equals falconNtt(h)
+ */
+export function falconCompleteNtt(residues: ArrayLike<number>): FalconPolynomial {
+  const n = checkPolynomial(residues);
+  const out = Int32Array.from(residues, modQ);
+  for (let len = 4, first = n / 8; len >= 1; len >>= 1, first <<= 1)
+    for (let start = 0, k = first; start < n; start += 2 * len, k++) {
+      const zeta = falconZetas[k];
+      for (let j = start; j < start + len; j++) {
+        const t = mulQ(zeta, out[j + len]);
+        out[j + len] = modQ(out[j] - t);
+        out[j] = modQ(out[j] + t);
+      }
+    }
+  return out;
+}
+
+export type FalconInverseNttErrorType = InvalidFalconPolynomialError;
+
+/**
+ * The inverse of {@link falconNtt}: Gentleman–Sande butterflies a[j], a[j + len] ← a[j] + a[j + len],
  * −ζ[k]·(a[j] − a[j + len]) for len = 1 … n/2, k counting down from n, then a scaling by n⁻¹.
  *
  * @example
- * const product = inverseNtt(multiplyNtt(ntt(a), ntt(b))) // a·b mod (q, X^n + 1)
+ * const product = falconInverseNtt(falconMultiplyNtt(falconNtt(a), falconNtt(b))) // a·b mod (q, X^n + 1)
  */
-export function inverseNtt(a: ArrayLike<number>): Polynomial {
+export function falconInverseNtt(a: ArrayLike<number>): FalconPolynomial {
   const n = checkPolynomial(a);
   const out = Int32Array.from(a, modQ);
   let k = n;
   for (let len = 1; len < n; len <<= 1)
     for (let start = 0; start < n; start += 2 * len) {
-      const zeta = q - zetas[--k];
+      const zeta = q - falconZetas[--k];
       for (let j = start; j < start + len; j++) {
         const t = out[j];
         out[j] = modQ(t + out[j + len]);
@@ -90,23 +134,26 @@ export function inverseNtt(a: ArrayLike<number>): Polynomial {
   return out.map((coefficient) => mulQ(coefficient, nInverse));
 }
 
-export type MultiplyNttErrorType = InvalidFalconPolynomialError;
+export type FalconMultiplyNttErrorType = InvalidFalconPolynomialError;
 
 /**
  * The coefficient-wise product of two NTT-domain polynomials: the NTT of their product in Z_q[X]/(X^n + 1).
  *
  * @example
- * const s2h = inverseNtt(multiplyNtt(ntt(s2), hHat))
+ * const s2h = falconInverseNtt(falconMultiplyNtt(falconNtt(s2), hHat))
  */
-export function multiplyNtt(a: ArrayLike<number>, b: ArrayLike<number>): Polynomial {
+export function falconMultiplyNtt(a: ArrayLike<number>, b: ArrayLike<number>): FalconPolynomial {
   const n = checkPolynomial(a);
   if (b.length !== n) throw new InvalidFalconPolynomialError({ reason: `cannot multiply degrees ${n} and ${b.length}` });
   return Int32Array.from(a, (coefficient, i) => mulQ(coefficient, b[i]));
 }
 
-/** n⁻¹ · 2^16 mod q: the factor the expanded key carries (see `expandFalconPublicKey`). */
+/**
+ * 2^16 · (n/8)⁻¹ mod q: the factor the expanded key carries (see `expandFalconPublicKey`), undoing the
+ * verifier's Montgomery division by 2^16 and its unscaled partial inverse transform's factor n/8.
+ */
 export function expandedKeyFactor(n: FalconDegree): number {
-  return mulQ(power(n, q - 2), 1 << 16);
+  return mulQ(power(n / 8, q - 2), 1 << 16);
 }
 
 /** The inverse of {@link expandedKeyFactor}. */

@@ -6,7 +6,15 @@ import { bytesToHex, concatBytes, hexToBytes } from "viem";
 import { InvalidFalconExpandedKeyError, InvalidFalconPublicKeyError } from "../../errors/falcon.js";
 import { compressS2, decodeFalconSignature, encodeFalconSignature } from "./encoding.js";
 import { decodeFalconExpandedKey, expandFalconPublicKey, verifyFalconExpandedKey } from "./expandPublicKey.js";
-import { inverseNtt, multiplyNtt, ntt, zetas } from "./ntt.js";
+import {
+  falconCompleteNtt,
+  falconInverseNtt,
+  falconMultiplyNtt,
+  falconNtt,
+  falconPartialNtt,
+  falconPartialNttModulus,
+  falconZetas,
+} from "./ntt.js";
 import { type FalconDegree, falcon1024Parameters, falcon512Parameters, q } from "./params.js";
 import { hashToPoint, verifyFalconWithExpandedKey } from "./verify.js";
 
@@ -21,20 +29,36 @@ const random = (length: number) => crypto.getRandomValues(new Uint8Array(length)
 
 describe("Falcon NTT", () => {
   it("uses ζ = 7^brv10(k) with 7 a primitive 2048th root of unity", () => {
-    assert.equal(zetas[0], 1);
-    assert.equal((zetas[1] * zetas[1]) % q, q - 1);
+    assert.equal(falconZetas[0], 1);
+    assert.equal((falconZetas[1] * falconZetas[1]) % q, q - 1);
   });
 
   for (const n of [512, 1024] as const) {
+    it(`partial transform: residues mod X^8 − ζ[n/8 + w]², completed to the full transform (n = ${n})`, () => {
+      const a = Array.from({ length: n }, () => Math.floor(Math.random() * q));
+      const residues = falconPartialNtt(a);
+      assert.deepEqual(falconCompleteNtt(residues), falconNtt(a));
+      // Block w is a mod X^8 − r: reduce a by X^8 ≡ r, highest power first.
+      for (const w of [0, 1, n / 8 - 1]) {
+        const r = BigInt(falconPartialNttModulus(n, w));
+        const reduced = a.map(BigInt);
+        for (let i = n - 1; i >= 8; i--) {
+          reduced[i - 8] += reduced[i] * r;
+          reduced[i] = 0n;
+        }
+        assert.deepEqual(Array.from(residues.subarray(8 * w, 8 * w + 8)), reduced.slice(0, 8).map((x) => Number(x % BigInt(q))));
+      }
+    });
+
     it(`inverts and multiplies negacyclically (n = ${n})`, () => {
       const a = Array.from({ length: n }, () => Math.floor(Math.random() * q));
       const b = Array.from({ length: n }, () => Math.floor(Math.random() * q));
-      assert.deepEqual(Array.from(inverseNtt(ntt(a))), a);
+      assert.deepEqual(Array.from(falconInverseNtt(falconNtt(a))), a);
       const expected = new Array<bigint>(n).fill(0n);
       for (let i = 0; i < n; i++)
         for (let j = 0; j < n; j++) expected[(i + j) % n] += (i + j < n ? 1n : -1n) * BigInt(a[i] * b[j]);
       const Q = BigInt(q);
-      assert.deepEqual(Array.from(inverseNtt(multiplyNtt(ntt(a), ntt(b)))), expected.map((x) => Number(((x % Q) + Q) % Q)));
+      assert.deepEqual(Array.from(falconInverseNtt(falconMultiplyNtt(falconNtt(a), falconNtt(b)))), expected.map((x) => Number(((x % Q) + Q) % Q)));
     });
   }
 });
@@ -207,7 +231,7 @@ function straddleNormBound(parameters: {
   const decoded = decodeFalconSignature(signature, n)!;
   const c = hashToPoint(concatBytes([decoded.nonce, message]), n);
   const s2 = Array.from(decoded.s2);
-  const s2h = inverseNtt(multiplyNtt(ntt(s2), hHat));
+  const s2h = falconInverseNtt(falconMultiplyNtt(falconNtt(s2), hHat));
   const s1 = Array.from({ length: n }, (_, i) => centre(c[i] - s2h[i]));
   // x^k·p mod X^n + 1: a negacyclic shift.
   const shifted = (p: number[], k: number, sign: number) =>

@@ -1,8 +1,8 @@
 import { shake256 } from "@noble/hashes/sha3.js";
 import { type Hex, concatBytes } from "viem";
 import { type DecodeFalconExpandedKeyErrorType, decodeFalconExpandedKey } from "./expandPublicKey.js";
-import { type ToBytesErrorType, decodeFalconSignature, toBytes } from "./encoding.js";
-import { type Polynomial, inverseNtt, modQ, multiplyNtt, ntt } from "./ntt.js";
+import { type FalconToBytesErrorType, decodeFalconSignature, toBytes } from "./encoding.js";
+import { type FalconPolynomial, falconInverseNtt, falconMultiplyNtt, falconNtt, modQ } from "./ntt.js";
 import { type FalconDegree, hashToPointBound, q } from "./params.js";
 
 /** The expanded key, the signed message and the detached signature (compressed or padded). */
@@ -15,11 +15,12 @@ export type VerifyFalconWithExpandedKeyParameters = [
 /** Whether the signature is a valid Falcon signature of the message under the expanded key's public key. */
 export type VerifyFalconWithExpandedKeyReturnType = boolean;
 
-export type VerifyFalconWithExpandedKeyErrorType = ToBytesErrorType | DecodeFalconExpandedKeyErrorType;
+export type VerifyFalconWithExpandedKeyErrorType = FalconToBytesErrorType | DecodeFalconExpandedKeyErrorType;
 
 /**
  * Reference implementation of round-3 Falcon verification (specification Algorithm 16) over the expanded key
- * instead of pk: exactly the inputs and steps of the on-chain verifiers, written for clarity, not speed.
+ * instead of pk: the inputs of the on-chain verifiers and the steps of the specification, written for clarity,
+ * not speed (the verifiers compute s2·h with a partial transform, see `falconPartialNtt`, to the same result).
  *
  * 1. The signature parses (see `decodeFalconSignature`): header 0x30 + logn, 40-byte nonce r, canonical
  *    compressed s2, compressed or padded form.
@@ -44,7 +45,7 @@ export function verifyFalconWithExpandedKey(
   if (decoded === undefined) return false;
   const { nonce, s2 } = decoded;
   const c = hashToPoint(concatBytes([nonce, toBytes(message, "message")]), parameters.n);
-  const s2h = inverseNtt(multiplyNtt(ntt(s2), hHat));
+  const s2h = falconInverseNtt(falconMultiplyNtt(falconNtt(s2), hHat));
   let norm = 0;
   for (let i = 0; i < parameters.n; i++) {
     const s1 = centre(modQ(c[i] - s2h[i]));
@@ -60,7 +61,7 @@ export function verifyFalconWithExpandedKey(
  * @example
  * const c = hashToPoint(concatBytes([nonce, message]), 512)
  */
-export function hashToPoint(input: Uint8Array, n: FalconDegree): Polynomial {
+export function hashToPoint(input: Uint8Array, n: FalconDegree): FalconPolynomial {
   const xof = shake256.create().update(input);
   const c = new Int32Array(n);
   for (let i = 0; i < n; ) {

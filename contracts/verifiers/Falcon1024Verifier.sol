@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
+import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
+import {Falcon} from "../utils/Falcon.sol";
+
+/**
+ * @dev ERC-7913 signature verifier for round-3 Falcon-1024 (NIST level V), accepting exactly what PQClean
+ * (`falcon-1024`, `falcon-padded-1024`) and noble (`falcon1024`, `falcon1024padded`) accept: the signed message is
+ * the 32-byte `hash`, the signature the detached `0x3a ‖ nonce (40 bytes) ‖ compressed s2`, either compressed
+ * (at most 1,462 bytes) or padded with zero bytes to 1,280.
+ *
+ * The key (52 bytes) is `keccak256(E) ‖ address(chunk)`, where E is the expanded public key (h's residues in
+ * the verifier's transform domain, 4,096 bytes, see {Falcon}) stored in the code of one contract by the SDK's
+ * code store. Every call reads E back and checks it against the commitment, so a key can only ever verify with
+ * the exact data it names.
+ *
+ * Any malformed input (lengths, a chunk without exactly the expected code, a commitment mismatch, an expanded
+ * key value of q or more, a non-canonical signature) returns 0xffffffff; nothing reverts and the gas is bounded.
+ *
+ * @custom:stateless
+ */
+contract Falcon1024Verifier is IERC7913SignatureVerifier {
+    uint256 private constant LOGN = 10;
+    uint256 private constant EXPANDED_KEY_LENGTH = 4096;
+
+    /// @inheritdoc IERC7913SignatureVerifier
+    function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual returns (bytes4) {
+        if (key.length == 52 && signature.length <= Falcon.maxCompressedLength(LOGN)) {
+            (bool ok, bytes memory expandedKey) = ExpandedKeyReader.read(key, EXPANDED_KEY_LENGTH);
+            uint256 e;
+            assembly ("memory-safe") {
+                e := add(expandedKey, 0x20)
+            }
+            if (ok && Falcon.isReduced(e, EXPANDED_KEY_LENGTH / 32) && Falcon.verify(LOGN, signature, hash, e)) {
+                return IERC7913SignatureVerifier.verify.selector;
+            }
+        }
+        return 0xFFFFFFFF;
+    }
+}

@@ -1,0 +1,313 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { falcon1024, falcon1024padded, falcon512, falcon512padded } from "@noble/post-quantum/falcon.js";
+import { network } from "hardhat";
+import { type Hex, bytesToHex, concatBytes, concatHex, hexToBytes, keccak256, size, slice } from "viem";
+import { measureVerifyGas } from "../../packages/sdk/src/actions/measureVerifyGas.js";
+import { deployCodeChunks, toCodeChunks } from "../../packages/sdk/src/keys/codeStore.js";
+import {
+  type FalconDegree,
+  compressFalconS2 as compressS2,
+  decodeFalconSignature,
+  encodeFalconSignature,
+  expandFalconPublicKey,
+  falconHashToPoint as hashToPoint,
+  falconInverseNtt,
+  falconMultiplyNtt,
+  falconNtt,
+  falconParameters,
+  falconQ as q,
+} from "../../packages/sdk/src/keys/falcon/index.js";
+import { deployFixture } from "./deployment.js";
+
+/** f and g from a round-3 Falcon secret key `0x50 + logn ‖ f ‖ g ‖ F` (f, g: two's complement, MSB first). */
+export function decodeFG(secretKey: Uint8Array, n: FalconDegree): { f: number[]; g: number[] } {
+  const bits = n === 512 ? 6 : 5;
+  let position = 8;
+  const read = () => {
+    let value = 0;
+    for (let b = 0; b < bits; b++, position++) value = (value << 1) | ((secretKey[position >> 3] >> (7 - (position & 7))) & 1);
+    return value >= 1 << (bits - 1) ? value - (1 << bits) : value;
+  };
+  const f = Array.from({ length: n }, read);
+  const g = Array.from({ length: n }, read);
+  return { f, g };
+}
+
+const centre = (x: number) => {
+  const r = ((x % q) + q) % q;
+  return r > (q - 1) / 2 ? r - q : r;
+};
+
+/** ‖(s1, s2)‖² of a decoded signature, s1 = c − s2·h (h from the public key's NTT `hHat`). */
+export function signatureNorm(s2: ArrayLike<number>, nonce: Uint8Array, message: Uint8Array, hHat: ArrayLike<number>): number {
+  const n = s2.length as FalconDegree;
+  const c = hashToPoint(concatBytes([nonce, message]), n);
+  const s2h = falconInverseNtt(falconMultiplyNtt(falconNtt(Array.from(s2)), hHat));
+  let norm = 0;
+  for (let i = 0; i < n; i++) norm += centre(c[i] - s2h[i]) ** 2 + s2[i] ** 2;
+  return norm;
+}
+
+/**
+ * From a valid signature, two others of the same message and key whose norms straddle `bound`: adding lattice
+ * vectors x^k·(−g, f) to (s1, s2) keeps s1 + s2·h = c mod q, so climbing with them reaches any norm. Returns the
+ * compressed signatures with the largest norm ≤ bound and the smallest norm > bound found, and those norms.
+ */
+export function straddleNormBound(parameters: {
+  n: FalconDegree;
+  signature: Uint8Array;
+  message: Uint8Array;
+  secretKey: Uint8Array;
+  hHat: ArrayLike<number>;
+  bound: number;
+}) {
+  const { n, signature, message, secretKey, hHat, bound } = parameters;
+  const { f, g } = decodeFG(secretKey, n);
+  const decoded = decodeFalconSignature(signature, n)!;
+  const c = hashToPoint(concatBytes([decoded.nonce, message]), n);
+  const s2 = Array.from(decoded.s2);
+  const s2h = falconInverseNtt(falconMultiplyNtt(falconNtt(s2), hHat));
+  const s1 = Array.from({ length: n }, (_, i) => centre(c[i] - s2h[i]));
+  // x^k·p mod X^n + 1: a negacyclic shift.
+  const shifted = (p: number[], k: number, sign: number) =>
+    Array.from({ length: n }, (_, i) => sign * (i >= k ? p[i - k] : -p[i - k + n]));
+  const normOf = (a: number[], b: number[]) => a.reduce((sum, x) => sum + x * x, 0) + b.reduce((sum, x) => sum + x * x, 0);
+  for (;;) {
+    let best: { a: number[]; b: number[]; norm: number } | undefined;
+    let below: { a: number[]; b: number[]; norm: number } | undefined;
+    let above: { a: number[]; b: number[]; norm: number } | undefined;
+    for (let k = 0; k < n; k++)
+      for (const sign of [1, -1]) {
+        const gk = shifted(g, k, sign);
+        const fk = shifted(f, k, sign);
+        const a = s1.map((x, i) => x - gk[i]);
+        const b = s2.map((x, i) => x + fk[i]);
+        if (b.some((x) => Math.abs(x) > 2047) || a.some((x) => Math.abs(x) > (q - 1) / 2)) continue;
+        const norm = normOf(a, b);
+        if (norm <= bound && (below === undefined || norm > below.norm)) below = { a, b, norm };
+        if (norm > bound && (above === undefined || norm < above.norm)) above = { a, b, norm };
+        if (best === undefined || norm > best.norm) best = { a, b, norm };
+      }
+    if (above !== undefined && below !== undefined)
+      return {
+        below: encodeFalconSignature({ n, nonce: decoded.nonce, s2: below.b }),
+        belowNorm: below.norm,
+        above: encodeFalconSignature({ n, nonce: decoded.nonce, s2: above.b }),
+        aboveNorm: above.norm,
+      };
+    s1.splice(0, n, ...best!.a);
+    s2.splice(0, n, ...best!.b);
+  }
+}
+
+type Vector = { variant: "compressed" | "padded"; publicKey: Hex; message: Hex; signature: Hex };
+
+/** The PQClean vectors of test/fixtures/falcon{512,1024}-pqclean.jsonl. */
+export function pqcleanVectors(n: FalconDegree): Vector[] {
+  return readFileSync(new URL(`../fixtures/falcon${n}-pqclean.jsonl`, import.meta.url), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+}
+
+const MAGIC = "0x024ad318"; // IERC7913SignatureVerifier.verify.selector
+const FAILURE = "0xffffffff";
+
+/**
+ * The on-chain test suite of Falcon512Verifier / Falcon1024Verifier: noble and PQClean signatures in both forms
+ * verify; every mutation of nonce, s2 encoding, message, key and expanded key fails; the norm bound is exact.
+ */
+export async function describeFalconVerifier(n: FalconDegree, contractName: "Falcon512Verifier" | "Falcon1024Verifier") {
+  const [compressed, padded] = n === 512 ? [falcon512, falcon512padded] : [falcon1024, falcon1024padded];
+  const { logn, normBound, paddedSignatureLength } = falconParameters(n);
+  const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
+  const connection = await network.create();
+  const fixture = await deployFixture(connection);
+  const verifier = await connection.viem.deployContract(contractName);
+
+  describe(contractName, () => {
+    const deploy = (data: Hex | Uint8Array) => deployCodeChunks({ client: fixture.client, walletClient: fixture.deployer, data });
+    const verify = (key: Hex, message: Hex | Uint8Array, signature: Hex | Uint8Array) =>
+      verifier.read.verify([key, typeof message === "string" ? message : bytesToHex(message), typeof signature === "string" ? signature : bytesToHex(signature)]);
+    const gas = async (key: Hex, message: Uint8Array, signature: Uint8Array) => {
+      const measured = await measureVerifyGas({ client: fixture.client, verifier: verifier.address, key, hash: bytesToHex(message), signature: bytesToHex(signature) });
+      assert.equal(measured.valid, true);
+      return measured.gas;
+    };
+
+    /** A fresh key pair with its expanded key deployed. */
+    async function keyPair(falcon: typeof compressed) {
+      const { publicKey, secretKey } = falcon.keygen(random(48));
+      const expanded = expandFalconPublicKey(publicKey);
+      await deploy(expanded.bytes);
+      return { publicKey, secretKey, expanded };
+    }
+
+    it("accepts noble signatures of random keys and hashes, compressed and padded", async () => {
+      for (const falcon of [compressed, padded]) {
+        const { secretKey, expanded } = await keyPair(falcon);
+        for (let i = 0; i < 3; i++) {
+          const message = random(32);
+          const signature = falcon.sign(message, secretKey);
+          assert.equal(await verify(expanded.key, message, signature), MAGIC);
+          // The other form of the same s2 verifies too (when it fits the padded length).
+          const { nonce, s2, padded: isPadded } = decodeFalconSignature(signature, n)!;
+          if (isPadded || signature.length <= paddedSignatureLength) {
+            const other = encodeFalconSignature({ n, nonce, s2, padded: !isPadded });
+            assert.equal(await verify(expanded.key, message, other), MAGIC);
+          }
+          if (i === 0) {
+            const total = await gas(expanded.key, message, signature);
+            console.log(`      ${contractName}.verify (${falcon === padded ? "padded" : "compressed"}, ${signature.length} bytes): ${total} gas`);
+          }
+        }
+      }
+    });
+
+    it("accepts every PQClean vector, compressed and padded", async () => {
+      const vectors = pqcleanVectors(n);
+      assert.ok(vectors.some(({ variant }) => variant === "padded") && vectors.some(({ variant }) => variant === "compressed"));
+      for (const { publicKey, message, signature } of vectors) {
+        const expanded = expandFalconPublicKey(publicKey);
+        await deploy(expanded.bytes);
+        assert.equal(await verify(expanded.key, message, signature), MAGIC);
+        assert.equal(hexToBytes(signature).length === paddedSignatureLength, decodeFalconSignature(signature, n)!.padded);
+      }
+    });
+
+    it("rejects a wrong hash, another key and mutated nonces and headers", async () => {
+      const { secretKey, expanded } = await keyPair(padded);
+      const other = await keyPair(padded);
+      const message = random(32);
+      const signature = padded.sign(message, secretKey);
+      assert.equal(await verify(expanded.key, message, signature), MAGIC);
+      for (const byte of [0, 31]) {
+        const wrong = message.slice();
+        wrong[byte] ^= 0x01;
+        assert.equal(await verify(expanded.key, wrong, signature), FAILURE);
+      }
+      assert.equal(await verify(other.expanded.key, message, signature), FAILURE);
+      for (const byte of [1, 20, 40]) {
+        const mutated = signature.slice();
+        mutated[byte] ^= 0x80;
+        assert.equal(await verify(expanded.key, message, mutated), FAILURE, `nonce byte ${byte}`);
+      }
+      for (const header of [0x30 + (logn === 9 ? 10 : 9), 0x50 + logn, logn, 0xb0 + logn]) {
+        const mutated = signature.slice();
+        mutated[0] = header;
+        assert.equal(await verify(expanded.key, message, mutated), FAILURE, `header ${header}`);
+      }
+    });
+
+    it("rejects mutated s2 encodings, including non-canonical encodings of the same s2", async () => {
+      const { publicKey, secretKey, expanded } = await keyPair(padded);
+      const message = random(32);
+      // Re-sign until s2 has a zero coefficient, so that "−0" is another encoding of the same s2.
+      let signature = padded.sign(message, secretKey);
+      while (!decodeFalconSignature(signature, n)!.s2.includes(0)) signature = padded.sign(message, secretKey);
+      const { nonce, s2 } = decodeFalconSignature(signature, n)!;
+      const short = encodeFalconSignature({ n, nonce, s2 });
+      const agree = async (candidate: Uint8Array, expected: boolean, label: string) => {
+        assert.equal(await verify(expanded.key, message, candidate), expected ? MAGIC : FAILURE, label);
+        const noble = compressed.verify(candidate, message, publicKey) || padded.verify(candidate, message, publicKey);
+        assert.equal(noble, expected, `noble: ${label}`);
+      };
+      await agree(short, true, "compressed");
+      await agree(signature, true, "padded");
+
+      // Bit flips across the s2 encoding.
+      for (const byte of [41, 100, short.length - 1]) {
+        const mutated = short.slice();
+        mutated[byte] ^= 0x04;
+        await agree(mutated, false, `s2 byte ${byte}`);
+      }
+
+      // "−0": the first zero coefficient re-encoded with its sign bit set.
+      const zero = s2.findIndex((x) => x === 0);
+      let bit = 0;
+      for (let i = 0; i < zero; i++) bit += 9 + (Math.abs(s2[i]) >> 7);
+      const negativeZero = short.slice();
+      negativeZero[41 + (bit >> 3)] |= 0x80 >> (bit & 7);
+      await agree(negativeZero, false, "negative zero");
+
+      // A one in the unused bits of the last byte, a trailing zero byte (compressed), a one in the padding.
+      const bits = s2.reduce((sum, x) => sum + 9 + (Math.abs(x) >> 7), 0);
+      if (bits % 8 !== 0) {
+        const dirty = short.slice();
+        dirty[dirty.length - 1] |= 1;
+        await agree(dirty, false, "unused bits");
+      }
+      // A trailing zero byte: only valid if it makes the padded length (then it is the padded form).
+      await agree(concatBytes([short, new Uint8Array(1)]), short.length + 1 === paddedSignatureLength, "trailing zero byte");
+      await agree(short.subarray(0, short.length - 1), false, "truncated");
+      const dirtyPadding = signature.slice();
+      dirtyPadding[dirtyPadding.length - 1] = 1;
+      await agree(dirtyPadding, false, "padding");
+
+      // A coefficient of magnitude 2048 or more: s2[0] encoded with 16 zeros in its unary part.
+      const rest = compressS2(Array.from(s2).slice(1));
+      const bitsOf = (bytes: Uint8Array, count: number) => Array.from({ length: count }, (_, i) => (bytes[i >> 3] >> (7 - (i & 7))) & 1);
+      const restBits = bitsOf(rest, bits - 9 - (Math.abs(s2[0]) >> 7));
+      const stream = [...new Array<number>(8 + 16).fill(0), 1, ...restBits];
+      const tooLong = new Uint8Array(41 + Math.ceil(stream.length / 8));
+      tooLong.set(short.subarray(0, 41));
+      stream.forEach((value, i) => (tooLong[41 + (i >> 3)] |= value << (7 - (i & 7))));
+      assert.equal(decodeFalconSignature(tooLong, n), undefined);
+      assert.equal(await verify(expanded.key, message, tooLong), FAILURE);
+    });
+
+    it("rejects bad keys: commitment mismatch, missing or short chunk, unreduced expanded key, wrong lengths", async () => {
+      const { secretKey, expanded } = await keyPair(padded);
+      const message = random(32);
+      const signature = padded.sign(message, secretKey);
+      const [commitment, chunk] = [slice(expanded.key, 0, 32), slice(expanded.key, 32)];
+      assert.equal(await verify(expanded.key, message, signature), MAGIC);
+
+      const otherCommitment = keccak256(concatBytes([hexToBytes(expanded.bytes), new Uint8Array(1)]));
+      assert.equal(await verify(concatHex([otherCommitment, chunk]), message, signature), FAILURE);
+
+      // A chunk address with no code.
+      const missing = toCodeChunks(keccak256(expanded.bytes))[0].address;
+      assert.equal(await verify(concatHex([commitment, missing]), message, signature), FAILURE);
+
+      // A chunk one byte short, with its own commitment, and with the full data's.
+      const shortData = slice(expanded.bytes, 0, size(expanded.bytes) - 1);
+      const { addresses } = await deploy(shortData);
+      assert.equal(await verify(concatHex([keccak256(shortData), addresses[0]]), message, signature), FAILURE);
+      assert.equal(await verify(concatHex([commitment, addresses[0]]), message, signature), FAILURE);
+
+      // An expanded key with a value of q: same residue mod q, but not the canonical form.
+      const unreduced = hexToBytes(expanded.bytes);
+      const index = unreduced.findIndex((_, i) => i % 4 === 0 && new DataView(unreduced.buffer).getUint32(i) === 0);
+      if (index >= 0) {
+        new DataView(unreduced.buffer).setUint32(index, q);
+        const deployed = await deploy(unreduced);
+        assert.equal(await verify(concatHex([keccak256(unreduced), deployed.addresses[0]]), message, signature), FAILURE);
+      }
+      const high = hexToBytes(expanded.bytes);
+      high.set([0x80, 0, 0, 0], 0);
+      const deployedHigh = await deploy(high);
+      assert.equal(await verify(concatHex([keccak256(high), deployedHigh.addresses[0]]), message, signature), FAILURE);
+
+      assert.equal(await verify(slice(expanded.key, 0, 51), message, signature), FAILURE);
+      assert.equal(await verify(concatHex([expanded.key, "0x00"]), message, signature), FAILURE);
+      assert.equal(await verify("0x", message, signature), FAILURE);
+      assert.equal(await verify(expanded.key, message, "0x"), FAILURE);
+      assert.equal(await verify(expanded.key, message, signature.subarray(0, 41)), FAILURE);
+      assert.equal(await verify(expanded.key, message, concatBytes([signature, new Uint8Array(falconParameters(n).maxSignatureLength)])), FAILURE);
+    });
+
+    it("accepts a norm at the bound's side and rejects one just above β²", async () => {
+      const { secretKey, expanded } = await keyPair(compressed);
+      const message = random(32);
+      const signature = compressed.sign(message, secretKey);
+      const { below, belowNorm, above, aboveNorm } = straddleNormBound({ n, signature, message, secretKey, hHat: expanded.hHat, bound: normBound });
+      assert.ok(belowNorm <= normBound && aboveNorm > normBound);
+      assert.equal(await verify(expanded.key, message, below), MAGIC);
+      assert.equal(await verify(expanded.key, message, above), FAILURE);
+      console.log(`      norms ${belowNorm} (accepted) and ${aboveNorm} (rejected) around β² = ${normBound}`);
+    });
+  });
+}

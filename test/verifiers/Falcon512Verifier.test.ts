@@ -1,0 +1,3 @@
+import { describeFalconVerifier } from "../helpers/falcon.js";
+
+await describeFalconVerifier(512, "Falcon512Verifier");
