@@ -72,8 +72,9 @@ describe("pq4337 CLI", () => {
     assert.match(bad.error, /32-byte hash/);
   });
 
-  it("verify --vectors checks independent implementations' ML-DSA-65 signatures on-chain, one devnet for the file", () => {
-    const fixtures = ["mldsa65-pqclean.jsonl", "mldsa65-dilithium-py.jsonl"].flatMap((file) =>
+  it("verify --vectors checks independent implementations' ML-DSA-65 and Falcon signatures on-chain, one devnet for the file", () => {
+    const files = ["mldsa65-pqclean.jsonl", "mldsa65-dilithium-py.jsonl", "falcon512-pqclean.jsonl", "falcon1024-pqclean.jsonl"];
+    const fixtures = files.flatMap((file) =>
       readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8").trim().split("\n"),
     );
     const mutated = JSON.parse(fixtures[0]!) as { signature: string };

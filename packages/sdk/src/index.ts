@@ -38,3 +38,19 @@ export { codeChunkMaxSize, deployCodeChunks, toCodeChunks, type CodeChunk, type 
 export * from "./errors/keys.js";
 export * from "./signers/mldsa65.js";
 export { deployExpandedKey, type DeployExpandedKeyParameters, type DeployExpandedKeyReturnType } from "./actions/deployExpandedKey.js";
+export {
+  type ExpandFalconPublicKeyErrorType,
+  type ExpandFalconPublicKeyParameters,
+  type ExpandFalconPublicKeyReturnType,
+  type VerifyFalconExpandedKeyErrorType,
+  type VerifyFalconExpandedKeyParameters,
+  type VerifyFalconExpandedKeyReturnType,
+  type VerifyFalconWithExpandedKeyErrorType,
+  type VerifyFalconWithExpandedKeyParameters,
+  type VerifyFalconWithExpandedKeyReturnType,
+  expandFalconPublicKey,
+  verifyFalconExpandedKey,
+  verifyFalconWithExpandedKey,
+} from "./keys/falcon/index.js";
+export * from "./errors/falcon.js";
+export * from "./signers/falcon.js";

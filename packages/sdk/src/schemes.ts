@@ -1,9 +1,18 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { type Hex, hexToBytes } from "viem";
+import { type Hex, bytesToHex, hexToBytes } from "viem";
+import { shake256 } from "@noble/hashes/sha3.js";
+import { falcon512, falcon512padded, falcon1024, falcon1024padded } from "@noble/post-quantum/falcon.js";
 import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
-import { ecdsaVerifierBytecode, mldsa65VerifierBytecode } from "./generated/contracts.js";
+import {
+  ecdsaVerifierBytecode,
+  falcon1024VerifierBytecode,
+  falcon512VerifierBytecode,
+  mldsa65VerifierBytecode,
+} from "./generated/contracts.js";
+import { expandFalconPublicKey } from "./keys/falcon/expandPublicKey.js";
 import { expandPublicKey } from "./keys/mldsa65/expandPublicKey.js";
 import { ecdsaSigner } from "./signers/ecdsa.js";
+import { falcon1024Signer, falcon512Signer, falconSeedLength } from "./signers/falcon.js";
 import { mldsa65Signer } from "./signers/mldsa65.js";
 import type { PQ4337Signer, SchemeName } from "./signers/types.js";
 
@@ -67,4 +76,45 @@ export const schemes: Record<string, Scheme> = {
     // Pure ML-DSA with an empty context, the framing the verifier applies to ERC-7913's hash.
     verify: (publicKey, hash, signature) => ml_dsa65.verify(hexToBytes(signature), hexToBytes(hash), hexToBytes(publicKey)),
   },
+  falcon512: {
+    name: "falcon512",
+    label: "Falcon-512 (round 3, SHAKE256)",
+    variant: "fips",
+    securityBits: 128,
+    nistCategory: 1,
+    verifierBytecode: falcon512VerifierBytecode,
+    createSigner: (seed) => falcon512Signer({ seed: falconSeed(seed), deterministic: true }),
+    toErc7913Key: (publicKey) => {
+      const expanded = expandFalconPublicKey(publicKey);
+      return { key: expanded.key, expandedKey: expanded.bytes };
+    },
+    verify: (publicKey, hash, signature) => verifyFalcon(falcon512, falcon512padded, 666, publicKey, hash, signature),
+  },
+  falcon1024: {
+    name: "falcon1024",
+    label: "Falcon-1024 (round 3, SHAKE256)",
+    variant: "fips",
+    securityBits: 256,
+    nistCategory: 5,
+    verifierBytecode: falcon1024VerifierBytecode,
+    createSigner: (seed) => falcon1024Signer({ seed: falconSeed(seed), deterministic: true }),
+    toErc7913Key: (publicKey) => {
+      const expanded = expandFalconPublicKey(publicKey);
+      return { key: expanded.key, expandedKey: expanded.bytes };
+    },
+    verify: (publicKey, hash, signature) => verifyFalcon(falcon1024, falcon1024padded, 1280, publicKey, hash, signature),
+  },
 };
+
+/** noble's Falcon key generation takes 48 bytes: the registry's 32-byte seed stretched with SHAKE256. */
+function falconSeed(seed: Hex): Hex {
+  return bytesToHex(shake256(hexToBytes(seed), { dkLen: falconSeedLength }));
+}
+
+type FalconVerify = { verify: (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => boolean };
+
+/** The on-chain verifiers accept both signature forms; noble has one verifier per form, told apart by length. */
+function verifyFalcon(compressed: FalconVerify, padded: FalconVerify, paddedLength: number, publicKey: Hex, hash: Hex, signature: Hex): boolean {
+  const bytes = hexToBytes(signature);
+  return (bytes.length === paddedLength ? padded : compressed).verify(bytes, hexToBytes(hash), hexToBytes(publicKey));
+}
