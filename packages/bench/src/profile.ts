@@ -2,6 +2,8 @@ import { type Abi, type Address, type Hex, decodeFunctionResult, encodeFunctionD
 import { call } from "viem/actions";
 import {
   type Scheme,
+  falconProfilerAbi,
+  falconProfilerDeployedBytecode,
   keccakF1600MeterAbi,
   keccakF1600MeterDeployedBytecode,
   mldsa65ProfilerAbi,
@@ -14,8 +16,11 @@ import type { Environment } from "./environment.js";
  * Profilers: contracts (in contracts/metering) that run a verifier's steps in order with a gas reading between
  * them. A scheme without one is reported by its total only.
  */
-const profilers: Record<string, { abi: Abi; code: Hex }> = {
-  mldsa65: { abi: mldsa65ProfilerAbi, code: mldsa65ProfilerDeployedBytecode },
+const profilers: Record<string, { abi: Abi; code: Hex; args: (key: Hex, hash: Hex, signature: Hex) => readonly unknown[] }> = {
+  mldsa65: { abi: mldsa65ProfilerAbi, code: mldsa65ProfilerDeployedBytecode, args: (...args) => args },
+  // FalconProfiler serves both degrees: log2(n) comes first.
+  falcon512: { abi: falconProfilerAbi, code: falconProfilerDeployedBytecode, args: (...args) => [9n, ...args] },
+  falcon1024: { abi: falconProfilerAbi, code: falconProfilerDeployedBytecode, args: (...args) => [10n, ...args] },
 };
 
 /** Where the profiler's code is placed for the call; nothing is deployed there. */
@@ -45,7 +50,7 @@ export async function profileVerify(
     return decodeFunctionResult({ abi: profiler.abi, functionName, data: data! }) as unknown;
   };
   const names = (await read("stages", [])) as readonly string[];
-  const [gas, valid] = (await read("profile", [key, parameters.hash, parameters.signature])) as [readonly bigint[], boolean];
+  const [gas, valid] = (await read("profile", profiler.args(key, parameters.hash, parameters.signature))) as [readonly bigint[], boolean];
   return { stages: names.map((name, index) => ({ name, gas: Number(gas[index]) })), valid };
 }
 
