@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {ExpandedKeyReader} from "./ExpandedKeyReader.sol";
 import {FalconNTT} from "./FalconNTT.sol";
 import {KeccakF1600} from "./KeccakF1600.sol";
 import {SHAKE} from "./SHAKE.sol";
@@ -222,6 +223,26 @@ library Falcon {
             }
             ok := iszero(bad)
         }
+    }
+
+    /**
+     * @dev The ERC-7913 check of both Falcon verifiers: `key` is `keccak256(E) ‖ address(chunk)` for the expanded
+     * key E of Falcon-2^`logn` (4·n bytes, in code, see `ExpandedKeyReader`), E's values must be below q, and the
+     * signature must verify over the 32-byte `hash`. False for any malformed input.
+     */
+    function verifyWithKey(uint256 logn, bytes calldata key, bytes32 hash, bytes calldata signature)
+        internal
+        view
+        returns (bool)
+    {
+        if (key.length != 52 || signature.length > maxCompressedLength(logn)) return false;
+        uint256 length = 4 << logn;
+        (bool ok, bytes memory expandedKey) = ExpandedKeyReader.read(key, length);
+        uint256 e;
+        assembly ("memory-safe") {
+            e := add(expandedKey, 0x20)
+        }
+        return ok && isReduced(e, length / 32) && verify(logn, signature, hash, e);
     }
 
     /**

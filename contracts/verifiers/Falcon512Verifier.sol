@@ -2,7 +2,6 @@
 pragma solidity ^0.8.24;
 
 import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
-import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 import {Falcon} from "../utils/Falcon.sol";
 
 /**
@@ -22,21 +21,8 @@ import {Falcon} from "../utils/Falcon.sol";
  * @custom:stateless
  */
 contract Falcon512Verifier is IERC7913SignatureVerifier {
-    uint256 private constant LOGN = 9;
-    uint256 private constant EXPANDED_KEY_LENGTH = 2048;
-
     /// @inheritdoc IERC7913SignatureVerifier
     function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual returns (bytes4) {
-        if (key.length == 52 && signature.length <= Falcon.maxCompressedLength(LOGN)) {
-            (bool ok, bytes memory expandedKey) = ExpandedKeyReader.read(key, EXPANDED_KEY_LENGTH);
-            uint256 e;
-            assembly ("memory-safe") {
-                e := add(expandedKey, 0x20)
-            }
-            if (ok && Falcon.isReduced(e, EXPANDED_KEY_LENGTH / 32) && Falcon.verify(LOGN, signature, hash, e)) {
-                return IERC7913SignatureVerifier.verify.selector;
-            }
-        }
-        return 0xFFFFFFFF;
+        return Falcon.verifyWithKey(9, key, hash, signature) ? IERC7913SignatureVerifier.verify.selector : bytes4(0xFFFFFFFF);
     }
 }

@@ -76,45 +76,52 @@ export const schemes: Record<string, Scheme> = {
     // Pure ML-DSA with an empty context, the framing the verifier applies to ERC-7913's hash.
     verify: (publicKey, hash, signature) => ml_dsa65.verify(hexToBytes(signature), hexToBytes(hash), hexToBytes(publicKey)),
   },
-  falcon512: {
+  falcon512: falconScheme({
     name: "falcon512",
     label: "Falcon-512 (round 3, SHAKE256)",
-    variant: "fips",
     securityBits: 128,
     nistCategory: 1,
     verifierBytecode: falcon512VerifierBytecode,
-    createSigner: (seed) => falcon512Signer({ seed: falconSeed(seed), deterministic: true }),
-    toErc7913Key: (publicKey) => {
-      const expanded = expandFalconPublicKey(publicKey);
-      return { key: expanded.key, expandedKey: expanded.bytes };
-    },
-    verify: (publicKey, hash, signature) => verifyFalcon(falcon512, falcon512padded, 666, publicKey, hash, signature),
-  },
-  falcon1024: {
+    createSigner: falcon512Signer,
+    noble: { compressed: falcon512, padded: falcon512padded, paddedLength: 666 },
+  }),
+  falcon1024: falconScheme({
     name: "falcon1024",
     label: "Falcon-1024 (round 3, SHAKE256)",
-    variant: "fips",
     securityBits: 256,
     nistCategory: 5,
     verifierBytecode: falcon1024VerifierBytecode,
-    createSigner: (seed) => falcon1024Signer({ seed: falconSeed(seed), deterministic: true }),
+    createSigner: falcon1024Signer,
+    noble: { compressed: falcon1024, padded: falcon1024padded, paddedLength: 1280 },
+  }),
+};
+
+type FalconVerify = { verify: (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => boolean };
+
+/** Both Falcon degrees differ only in their parameters, signer and noble verifiers. */
+function falconScheme(parameters: Pick<Scheme, "name" | "label" | "securityBits" | "nistCategory" | "verifierBytecode"> & {
+  createSigner: (parameters: { seed: Hex; deterministic: boolean }) => PQ4337Signer;
+  noble: { compressed: FalconVerify; padded: FalconVerify; paddedLength: number };
+}): Scheme {
+  const { createSigner, noble, ...rest } = parameters;
+  return {
+    ...rest,
+    variant: "fips",
+    createSigner: (seed) => createSigner({ seed: falconSeed(seed), deterministic: true }),
     toErc7913Key: (publicKey) => {
       const expanded = expandFalconPublicKey(publicKey);
       return { key: expanded.key, expandedKey: expanded.bytes };
     },
-    verify: (publicKey, hash, signature) => verifyFalcon(falcon1024, falcon1024padded, 1280, publicKey, hash, signature),
-  },
-};
+    // The on-chain verifiers accept both signature forms; noble has one verifier per form, told apart by length.
+    verify: (publicKey, hash, signature) => {
+      const bytes = hexToBytes(signature);
+      const nobleVerifier = bytes.length === noble.paddedLength ? noble.padded : noble.compressed;
+      return nobleVerifier.verify(bytes, hexToBytes(hash), hexToBytes(publicKey));
+    },
+  };
+}
 
 /** noble's Falcon key generation takes 48 bytes: the registry's 32-byte seed stretched with SHAKE256. */
 function falconSeed(seed: Hex): Hex {
   return bytesToHex(shake256(hexToBytes(seed), { dkLen: falconSeedLength }));
-}
-
-type FalconVerify = { verify: (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => boolean };
-
-/** The on-chain verifiers accept both signature forms; noble has one verifier per form, told apart by length. */
-function verifyFalcon(compressed: FalconVerify, padded: FalconVerify, paddedLength: number, publicKey: Hex, hash: Hex, signature: Hex): boolean {
-  const bytes = hexToBytes(signature);
-  return (bytes.length === paddedLength ? padded : compressed).verify(bytes, hexToBytes(hash), hexToBytes(publicKey));
 }
