@@ -26,7 +26,11 @@ contract SHAKEMock {
         for (uint256 i = 0; i < high.length; i++) high[i] = bytes1(uint8(i * 13 + 5));
         bytes32 before = keccak256(bytes.concat(low, high));
         KeccakF1600.permute(state);
-        return keccak256(bytes.concat(low, high)) == before && state[0] == 0xf1258f7940e1dde7;
+        // A second state above everything borrowed (the first one lies inside the borrowed region).
+        uint256[25] memory above;
+        KeccakF1600.permute(above);
+        return keccak256(bytes.concat(low, high)) == before && state[0] == 0xf1258f7940e1dde7
+            && keccak256(abi.encode(above)) == keccak256(abi.encode(state));
     }
 
     /// @dev Gas of one optimised permutation, measured around the call.
@@ -49,6 +53,13 @@ contract SHAKEMock {
     function shake256Blocks(bytes memory input, uint256 blocks) external pure returns (bytes memory output) {
         SHAKE.Sponge memory sponge = SHAKE.absorb(input, SHAKE.RATE_256);
         for (uint256 i = 0; i < blocks; i++) output = bytes.concat(output, SHAKE.squeezeBlock(sponge));
+    }
+
+    /// @dev `squeeze(outLen)` then one more block: the block starts at the block boundary after `outLen`.
+    function shake256SqueezeThenBlock(bytes memory input, uint256 outLen) external pure returns (bytes memory, bytes memory) {
+        SHAKE.Sponge memory sponge = SHAKE.absorb(input, SHAKE.RATE_256);
+        bytes memory head = SHAKE.squeeze(sponge, outLen);
+        return (head, SHAKE.squeezeBlock(sponge));
     }
 
     /// @dev Gas of SHAKE256(input) with a 64-byte output.

@@ -15,8 +15,9 @@ import {KeccakF1600} from "./KeccakF1600.sol";
  * bytes memory block1 = SHAKE.squeezeBlock(sponge);             // 136 bytes, then the next 136, ...
  * ```
  *
- * Message and output bytes map to lanes little-endian (FIPS 202 §B.1); absorbing and squeezing move whole
- * 64-bit lanes.
+ * Message and output bytes map to lanes little-endian (FIPS 202 §B.1). Blocks move four lanes per 32-byte word:
+ * one byte reversal within each 64-bit quarter of the word turns four big-endian memory lanes into four lane
+ * values at once, and back.
  */
 library SHAKE {
     /// @dev Rate of SHAKE128 in bytes (1600 − 2·128 bits).
@@ -32,12 +33,12 @@ library SHAKE {
 
     /// @dev The first `outLen` bytes of SHAKE256(`input`).
     function shake256(bytes memory input, uint256 outLen) internal pure returns (bytes memory) {
-        return squeeze(absorb(input, RATE_256), outLen);
+        return _squeeze(absorb(input, RATE_256), outLen, false);
     }
 
     /// @dev The first `outLen` bytes of SHAKE128(`input`).
     function shake128(bytes memory input, uint256 outLen) internal pure returns (bytes memory) {
-        return squeeze(absorb(input, RATE_128), outLen);
+        return _squeeze(absorb(input, RATE_128), outLen, false);
     }
 
     /**
@@ -47,86 +48,125 @@ library SHAKE {
     function absorb(bytes memory input, uint256 rate) internal pure returns (Sponge memory sponge) {
         sponge.rate = rate;
         uint256[25] memory state = sponge.state;
-        bytes memory padded = _pad(input, rate);
-        uint256 blocks = padded.length / rate;
-        for (uint256 b = 0; b < blocks; b++) {
-            _xorBlock(state, padded, b * rate, rate);
-            KeccakF1600.permute(state);
+        uint256 data;
+        uint256 end;
+        assembly ("memory-safe") {
+            data := add(input, 0x20)
+            end := add(data, mload(input))
         }
+        // Whole blocks straight from `input`.
+        while (end - data >= rate) {
+            _xorBlock(state, data, rate);
+            KeccakF1600.permute(state);
+            data += rate;
+        }
+        // The last, partial block, padded in scratch memory past the free memory pointer:
+        // `rest ‖ 0x1F ‖ 0x00… ‖ 0x80` (the two pad bytes merge into 0x9F when `rest` is rate − 1 bytes).
+        uint256 last;
+        assembly ("memory-safe") {
+            last := mload(0x40)
+            for { let p := last } lt(p, add(last, rate)) { p := add(p, 0x20) } { mstore(p, 0) }
+            let rest := sub(end, data)
+            mcopy(last, data, rest)
+            mstore8(add(last, rest), 0x1f)
+            let p := add(last, sub(rate, 1))
+            mstore8(p, xor(byte(0, mload(p)), 0x80))
+        }
+        _xorBlock(state, last, rate);
+        KeccakF1600.permute(state);
     }
 
     /// @dev The next `rate` bytes of output; the sponge moves on to the following block.
     function squeezeBlock(Sponge memory sponge) internal pure returns (bytes memory output) {
         uint256 rate = sponge.rate;
         output = new bytes(rate);
-        _writeBlock(sponge.state, output, 0, rate);
+        uint256 target;
+        assembly ("memory-safe") {
+            target := add(output, 0x20)
+        }
+        _writeBlock(sponge.state, target, rate);
         KeccakF1600.permute(sponge.state);
     }
 
     /// @dev The next `outLen` bytes of output. The sponge is consumed in whole blocks: a later squeeze starts
     /// at the next block boundary.
     function squeeze(Sponge memory sponge, uint256 outLen) internal pure returns (bytes memory output) {
+        return _squeeze(sponge, outLen, true);
+    }
+
+    /// @dev {squeeze}; without `permuteLast` the permutation after the last block is skipped (one-shot use, where
+    /// the sponge is dropped: one permutation saved).
+    function _squeeze(Sponge memory sponge, uint256 outLen, bool permuteLast) private pure returns (bytes memory output) {
         uint256 rate = sponge.rate;
         uint256 blocks = (outLen + rate - 1) / rate;
         output = new bytes(blocks * rate);
-        for (uint256 b = 0; b < blocks; b++) {
-            _writeBlock(sponge.state, output, b * rate, rate);
-            KeccakF1600.permute(sponge.state);
+        uint256 target;
+        assembly ("memory-safe") {
+            target := add(output, 0x20)
+        }
+        uint256[25] memory state = sponge.state;
+        for (uint256 b = 1; b <= blocks; b++) {
+            _writeBlock(state, target, rate);
+            if (permuteLast || b < blocks) KeccakF1600.permute(state);
+            target += rate;
         }
         assembly ("memory-safe") {
             mstore(output, outLen)
         }
     }
 
-    /// @dev `input ‖ 0x1F ‖ 0x00… ‖ 0x80` up to a whole number of blocks (the two pad bytes merge into 0x9F).
-    function _pad(bytes memory input, uint256 rate) private pure returns (bytes memory padded) {
-        uint256 length = input.length;
-        uint256 paddedLength = (length / rate + 1) * rate;
-        padded = new bytes(paddedLength);
+    /// @dev XORs the `rate` bytes at memory `source` into the first rate/8 lanes. Reads up to 24 bytes past the
+    /// block (ignored).
+    function _xorBlock(uint256[25] memory state, uint256 source, uint256 rate) private pure {
         assembly ("memory-safe") {
-            mcopy(add(padded, 0x20), add(input, 0x20), length)
+            let m8 := 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff
+            let m16 := 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff
+            let m32 := 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff
+            let m64 := 0xffffffffffffffff
+            // Four lanes a word; the rate is 8 mod 32, so one lane is left, taken from the top of the next word.
+            let end := add(state, shl(7, shr(5, rate)))
+            let p := state
+            for {} lt(p, end) { p := add(p, 0x80) } {
+                let v := mload(source)
+                v := or(and(shr(8, v), m8), shl(8, and(v, m8)))
+                v := or(and(shr(16, v), m16), shl(16, and(v, m16)))
+                v := or(and(shr(32, v), m32), shl(32, and(v, m32)))
+                mstore(p, xor(mload(p), shr(192, v)))
+                mstore(add(p, 0x20), xor(mload(add(p, 0x20)), and(shr(128, v), m64)))
+                mstore(add(p, 0x40), xor(mload(add(p, 0x40)), and(shr(64, v), m64)))
+                mstore(add(p, 0x60), xor(mload(add(p, 0x60)), and(v, m64)))
+                source := add(source, 0x20)
+            }
+            let v := shr(192, mload(source))
+            v := or(and(shr(8, v), m8), shl(8, and(v, m8)))
+            v := or(and(shr(16, v), m16), shl(16, and(v, m16)))
+            v := or(shr(32, v), and(shl(32, v), not(m32)))
+            mstore(p, xor(mload(p), and(v, m64)))
         }
-        padded[length] = 0x1F;
-        padded[paddedLength - 1] |= 0x80;
     }
 
-    /// @dev XORs the `rate` bytes of `data` at `offset` into the first rate/8 lanes.
-    function _xorBlock(uint256[25] memory state, bytes memory data, uint256 offset, uint256 rate) private pure {
+    /// @dev Writes the first `rate` bytes of the state to memory at `target`, four lanes a word; the last word
+    /// ends at the block's end and rewrites three lanes with the same bytes, so nothing past the block is touched.
+    function _writeBlock(uint256[25] memory state, uint256 target, uint256 rate) private pure {
         assembly ("memory-safe") {
-            let source := add(add(data, 0x20), offset)
-            let end := add(state, mul(rate, 4))
-            for { let lane := state } lt(lane, end) { lane := add(lane, 0x20) } {
-                mstore(lane, xor(mload(lane), _reverse64(shr(192, mload(source)))))
-                source := add(source, 8)
-            }
-
-            /// Byte order of a 64-bit value reversed: memory is big-endian, lanes are little-endian.
-            function _reverse64(v) -> r {
-                r := or(shl(8, and(v, 0x00FF00FF00FF00FF)), and(shr(8, v), 0x00FF00FF00FF00FF))
-                r := or(shl(16, and(r, 0x0000FFFF0000FFFF)), and(shr(16, r), 0x0000FFFF0000FFFF))
-                r := or(and(shl(32, r), 0xFFFFFFFF00000000), shr(32, r))
-            }
-        }
-    }
-
-    /// @dev Writes the first `rate` bytes of the state to `output` at `offset`.
-    function _writeBlock(uint256[25] memory state, bytes memory output, uint256 offset, uint256 rate) private pure {
-        assembly ("memory-safe") {
-            let target := add(add(output, 0x20), offset)
-            let end := add(state, mul(rate, 4))
-            // Each store writes 8 output bytes followed by 24 zero bytes that the next store overwrites; the
-            // last one's zeros land after the block and are overwritten or left past the array's end.
-            let last := mload(add(target, rate))
-            for { let lane := state } lt(lane, end) { lane := add(lane, 0x20) } {
-                mstore(target, shl(192, _reverse64(mload(lane))))
-                target := add(target, 8)
-            }
-            mstore(target, last)
-
-            function _reverse64(v) -> r {
-                r := or(shl(8, and(v, 0x00FF00FF00FF00FF)), and(shr(8, v), 0x00FF00FF00FF00FF))
-                r := or(shl(16, and(r, 0x0000FFFF0000FFFF)), and(shr(16, r), 0x0000FFFF0000FFFF))
-                r := or(and(shl(32, r), 0xFFFFFFFF00000000), shr(32, r))
+            let m8 := 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff
+            let m16 := 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff
+            let m32 := 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff
+            let end := add(target, rate)
+            let p := state
+            for {} 1 { p := add(p, 0x80) } {
+                if gt(add(target, 0x20), end) {
+                    // The last four lanes, written to end exactly at the block's end.
+                    p := add(state, sub(shl(2, rate), 0x80))
+                    target := sub(end, 0x20)
+                }
+                let v := or(or(shl(192, mload(p)), shl(128, mload(add(p, 0x20)))), or(shl(64, mload(add(p, 0x40))), mload(add(p, 0x60))))
+                v := or(and(shr(8, v), m8), shl(8, and(v, m8)))
+                v := or(and(shr(16, v), m16), shl(16, and(v, m16)))
+                v := or(and(shr(32, v), m32), shl(32, and(v, m32)))
+                mstore(target, v)
+                target := add(target, 0x20)
+                if iszero(lt(target, end)) { break }
             }
         }
     }

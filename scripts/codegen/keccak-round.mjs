@@ -1,9 +1,25 @@
-// Prints the two unrolled Keccak-f[1600] rounds of contracts/utils/KeccakF1600.sol's loop body.
-// The state lives in two fixed memory buffers, A at 0x80 and B at 0x80 + 800, lane (x, y) in the word at
-// offset 32·(x + 5y); the first round reads A and writes B, the second reads B and writes A. Each round does θ
-// (column parities and D values on the stack), then ρ, π and χ one output row at a time, so every lane is
-// loaded once and stored once, at a constant address. ι reads the round constant at `rc` (+ 32 for the second).
-// Usage: node scripts/codegen/keccak-round.mjs
+// Generates contracts/utils/KeccakF1600.sol: the unrolled three-round loop body of Keccak-f[1600] and the code
+// around it. Usage: node scripts/codegen/keccak-round.mjs > contracts/utils/KeccakF1600.sol
+//
+// Representation. During the permutation a lane lives in a 256-bit word with its value in the top 64 bits (the
+// "window"). Below the window the word may hold further copies of the lane, each 64 bits lower: a word that is
+// the lane repeated from bit `lo` up is "valid from lo". Then rotl(lane, r) is a single shl(r, word) (the bits
+// that wrap around come from the copy below the window), valid from lo + r. XOR, AND, OR and NOT keep validity
+// (the result is valid from the highest lo of the operands), so θ and χ run on these words unchanged; θ's
+// rot1 is shl(1) as well. The window must stay valid: lo ≤ 192.
+//
+// Four copies (a full word) last for three rounds, so the loop body is three rounds:
+// - M renews the copies: rotl(lane, r) repeated is mul(lane, K_r) for the clean lane (shr(192, word)) and
+//   K_r = 2^r·(1 + 2^64 + 2^128 + 2^192) mod 2^256: valid from r ≤ 62. Its output is stored in full words (Z).
+// - S1 rotates by shl: valid from ≤ 125 after it, so only the top two copies matter; it stores 16 bytes a
+//   lane (P, row-major, five lanes in 80 bytes), and S2's θ gets two columns' parities from each load.
+// - S2 rotates by shl again (valid from ≤ 191), and only M reads its output, which needs windows alone. So S2
+//   packs rows 0..3 of a column into one word, the four b values side by side in 64-bit slots, and computes χ
+//   for four rows at once. It stores those words at 40-byte steps with row 4's lane after them (QD).
+// Lane complementing (Keccak implementation overview §2.2) removes most NOTs of χ: lanes in given positions
+// are held complemented and χ is rewritten with AND/OR accordingly (24 NOTs per three rounds instead of 75).
+import fs from "node:fs";
+
 const rho = [
   [0, 36, 3, 41, 18],
   [1, 44, 10, 45, 2],
@@ -11,42 +27,257 @@ const rho = [
   [28, 55, 25, 21, 56],
   [27, 20, 39, 8, 14],
 ];
-const bufferA = 0x80;
-const bufferB = 0x80 + 800;
-const mask = "0xffffffffffffffff";
-const at = (base, lane) => `0x${(base + 32 * lane).toString(16)}`;
-// rotl(v, n) on a 64-bit lane held in a 256-bit word, written out so no function call is paid per lane.
-const rotate = (v, n) => `or(and(shl(${n}, ${v}), ${mask}), shr(${64 - n}, ${v}))`;
+const RC = [
+  0x0000000000000001n, 0x0000000000008082n, 0x800000000000808an, 0x8000000080008000n,
+  0x000000000000808bn, 0x0000000080000001n, 0x8000000080008081n, 0x8000000000008009n,
+  0x000000000000008an, 0x0000000000000088n, 0x0000000080008009n, 0x000000008000000an,
+  0x000000008000808bn, 0x800000000000008bn, 0x8000000000008089n, 0x8000000000008003n,
+  0x8000000000008002n, 0x8000000000000080n, 0x000000000000800an, 0x800000008000000an,
+  0x8000000080008081n, 0x8000000000008080n, 0x0000000080000001n, 0x8000000080008008n,
+];
+const M64 = (1n << 64n) - 1n;
+const M256 = (1n << 256n) - 1n;
+const Q = 1n + (1n << 64n) + (1n << 128n) + (1n << 192n);
+const hex = (n) => `0x${n.toString(16)}`;
+const K = (r) => hex((Q << BigInt(r)) & M256);
+const lane = (x, y) => x + 5 * y;
+// Output position (X, Y) of ρπ takes lane (x, y) = (3(Y − 3X) mod 5, X), rotated by rho[x][y].
+const srcOf = (X, Y) => ({ x: (((3 * (Y - 3 * X)) % 5) + 5) % 5, y: X });
 
-function round(src, dst, rcOffset, label) {
-  const lines = [`// Round ${label}: θ`, "{"];
-  lines.push("    let d0, d1, d2, d3, d4");
-  // The parities are scoped to a block so that only D stays on the stack for ρ, π and χ.
-  lines.push("    {");
-  for (let x = 0; x < 5; x++)
-    lines.push(`        let c${x} := xor(xor(xor(mload(${at(src, x)}), mload(${at(src, x + 5)})), xor(mload(${at(src, x + 10)}), mload(${at(src, x + 15)}))), mload(${at(src, x + 20)}))`);
-  for (let x = 0; x < 5; x++) lines.push(`        d${x} := xor(c${(x + 4) % 5}, ${rotate(`c${(x + 1) % 5}`, 1)})`);
-  lines.push("    }");
-  // ρ, π, χ for output row Y: B[X][Y] = rot(A[x][y] ^ D[x], r[x][y]) with X = y, Y = 2x + 3y (mod 5),
-  // so x = 3(Y − 3X) mod 5; then A'[X][Y] = B[X] ^ (~B[X+1] & B[X+2]).
-  for (let Y = 0; Y < 5; Y++) {
-    lines.push("    {");
-    for (let X = 0; X < 5; X++) {
-      const y = X;
-      const x = (((3 * (Y - 3 * X)) % 5) + 5) % 5;
-      lines.push(`        let b${X} := xor(mload(${at(src, x + 5 * y)}), d${x})`);
-      if (rho[x][y] !== 0) lines.push(`        b${X} := ${rotate(`b${X}`, rho[x][y])}`);
-    }
-    for (let X = 0; X < 5; X++) {
-      const chi = `xor(b${X}, and(not(b${(X + 1) % 5}), b${(X + 2) % 5}))`;
-      // ι on lane (0, 0).
-      const value = X === 0 && Y === 0 ? `xor(${chi}, mload(${rcOffset === 0 ? "rc" : `add(rc, ${rcOffset})`}))` : chi;
-      lines.push(`        mstore(${at(dst, X + 5 * Y)}, ${value})`);
-    }
-    lines.push("    }");
-  }
-  lines.push("}");
-  return lines;
+// Memory borrowed at fixed addresses (saved and restored): P (S1 → S2), Z (M → S1), QD (S2 → M).
+const P = 0x80;
+const Z = P + 416;
+const QD = Z + 800;
+const END = QD + 232;
+const BORROW = END - 0x80;
+const pAddr = (x, y) => P + 80 * y + 16 * x;
+const zAddr = (x, y) => Z + 32 * lane(x, y);
+const qAddr = (x, y) => QD + 40 * x + 8 * y;
+
+// Complement patterns between rounds (found by search: fewest NOTs with S2's four-row words needing one
+// status per column of rows 0..3). M: PA → PF, S1: PF → PF, S2: PF → PA.
+const pattern = (list) => new Set(list.map(([x, y]) => lane(x, y)));
+const PF = pattern([[1, 0], [2, 1], [3, 1], [4, 2], [2, 3], [2, 4]]);
+const PA = pattern([[4, 0], [4, 1], [4, 2], [4, 3], [1, 4], [2, 4], [4, 4]]);
+const IN = { M: PA, S1: PF, S2: PF };
+const OUT = { M: PF, S1: PF, S2: PA };
+let notCount = 0;
+
+// χ output b0 ^ (~b1 & b2), held complemented if t, from held values h_i = b_i (s_i = 0) or ~b_i (s_i = 1).
+function chi(h0, h1, h2, s0, s1, s2, t) {
+  const g = {
+    "100": `and(${h1}, ${h2})`,
+    "000": `and(not(${h1}), ${h2})`,
+    "110": `and(${h1}, not(${h2}))`,
+    "010": `not(or(${h1}, ${h2}))`,
+    "101": `not(and(${h1}, ${h2}))`,
+    "001": `or(${h1}, not(${h2}))`,
+    "111": `or(not(${h1}), ${h2})`,
+    "011": `or(${h1}, ${h2})`,
+  }[`${s1}${s2}${s0 ^ t}`];
+  if (g.includes("not(")) notCount++;
+  return `xor(${h0}, ${g})`;
 }
 
-console.log([...round(bufferA, bufferB, 0, "i (A → B)"), ...round(bufferB, bufferA, 32, "i + 1 (B → A)")].join("\n"));
+function round(kind, rcExpr, lo) {
+  const L = [`// Round ${kind}: ${{ M: "QD → Z, copies renewed by MUL", S1: "Z → P, rotations by shifts", S2: "P → QD, χ four rows at a time" }[kind]}`, "{"];
+  const inAddr = { M: qAddr, S1: zAddr, S2: pAddr }[kind];
+  const pin = IN[kind];
+  const pout = OUT[kind];
+  const held = (i) => (pin.has(i) ? 1 : 0);
+  const target = (X, Y) => (pout.has(lane(X, Y)) ? 1 : 0);
+  const colHeld = [0, 1, 2, 3, 4].map((x) => [0, 1, 2, 3, 4].reduce((s, y) => s ^ held(lane(x, y)), 0));
+  const dHeld = [0, 1, 2, 3, 4].map((x) => colHeld[(x + 4) % 5] ^ colHeld[(x + 1) % 5]);
+  let dlo;
+  if (kind === "S2") {
+    L.push("    // θ: each load holds lanes x and x + 1 of a row (two copies each), so five loads give two parities.");
+    for (const [name, off] of [["w01", 0], ["w23", 32], ["w4", 64]]) {
+      const a = [0, 1, 2, 3, 4].map((y) => `mload(${hex(P + 80 * y + off)})`);
+      L.push(`    let ${name} := xor(xor(xor(xor(${a[0]}, ${a[1]}), ${a[2]}), ${a[3]}), ${a[4]})`);
+    }
+    L.push("    // C0 = w01, C1 = w01 << 128, C2 = w23, C3 = w23 << 128, C4 = w4; rot1 is one more bit of shift.");
+    L.push("    let d0 := xor(w4, shl(129, w01))");
+    L.push("    let d1 := xor(w01, shl(1, w23))");
+    L.push("    let d2 := xor(shl(128, w01), shl(129, w23))");
+    L.push("    let d3 := xor(w23, shl(1, w4))");
+    L.push("    let d4 := xor(shl(128, w23), shl(1, w01))");
+    if (lo > 128) throw new Error("S2 needs two copies");
+    lo = 128;
+    dlo = 129;
+  } else {
+    L.push("    // θ");
+    for (let x = 0; x < 5; x++) {
+      const a = [0, 1, 2, 3, 4].map((y) => `mload(${hex(inAddr(x, y))})`);
+      L.push(`    let c${x} := xor(xor(xor(xor(${a[0]}, ${a[1]}), ${a[2]}), ${a[3]}), ${a[4]})`);
+    }
+    // In this order every D after the second takes the stack slot of a parity used for the last time.
+    for (const x of [1, 3, 0, 2, 4]) {
+      const c = `c${(x + 1) % 5}`;
+      L.push(`    let d${x} := xor(c${(x + 4) % 5}, ${kind === "M" ? `mul(shr(192, ${c}), ${K(1)})` : `shl(1, ${c})`})`);
+    }
+    dlo = kind === "M" ? 1 : lo + 1;
+  }
+  const bHeld = (X, Y) => { const { x, y } = srcOf(X, Y); return held(lane(x, y)) ^ dHeld[x]; };
+  const theta = (X, Y) => { const { x, y } = srcOf(X, Y); return `xor(mload(${hex(inAddr(x, y))}), d${x})`; };
+  const rotation = (X, Y) => { const { x, y } = srcOf(X, Y); return rho[x][y]; };
+  let outLo = 0;
+  const scalarRow = (Y, store) => {
+    L.push("    {");
+    for (let X = 0; X < 5; X++) {
+      const r = rotation(X, Y);
+      let e;
+      if (kind === "M") {
+        e = `mul(shr(192, ${theta(X, Y)}), ${K(r)})`;
+        outLo = Math.max(outLo, r);
+      } else {
+        e = r === 0 ? theta(X, Y) : `shl(${r}, ${theta(X, Y)})`;
+        outLo = Math.max(outLo, Math.max(lo, dlo) + r);
+      }
+      L.push(`        let b${X} := ${e}`);
+    }
+    for (let X = 0; X < 5; X++) {
+      const X1 = (X + 1) % 5;
+      const X2 = (X + 2) % 5;
+      let v = chi(`b${X}`, `b${X1}`, `b${X2}`, bHeld(X, Y), bHeld(X1, Y), bHeld(X2, Y), target(X, Y));
+      if (X === 0 && Y === 0) v = `xor(${v}, ${rcExpr})`;
+      L.push(`        mstore(${hex(store(X, Y))}, ${v})`);
+    }
+    L.push("    }");
+  };
+  if (kind === "M") for (let Y = 0; Y < 5; Y++) scalarRow(Y, zAddr);
+  if (kind === "S1") for (let Y = 0; Y < 5; Y++) scalarRow(Y, pAddr);
+  if (kind === "S2") {
+    L.push("    // Row 4 first: its 32-byte stores run into the next column's word, which is stored after.");
+    scalarRow(4, qAddr);
+    L.push("    // Rows 0..3: q_X holds b(X, Y) in bits 192 − 64Y … 255 − 64Y, the rest of each shifted word masked off.");
+    L.push("    {");
+    // One complement status per word: per column, the cheapest choice, the other lanes NOTed.
+    let best = null;
+    for (let m = 0; m < 32; m++) {
+      const s = (k) => (m >> k) & 1;
+      let cost = 0;
+      for (let k = 0; k < 5; k++) for (let Y = 0; Y < 4; Y++) if (bHeld(k, Y) !== s(k)) cost++;
+      for (let X = 0; X < 5; X++) {
+        for (let Y = 1; Y < 4; Y++) if (target(X, Y) !== target(X, 0)) throw new Error("one output status per word");
+        const [s1, s2, c] = [s((X + 1) % 5), s((X + 2) % 5), s(X) ^ target(X, 0)];
+        if (!((s1 === 1 && s2 === 0 && c === 0) || (s1 === 0 && s2 === 1 && c === 1))) cost++;
+      }
+      if (!best || cost < best.cost) best = { cost, m };
+    }
+    const sig = [0, 1, 2, 3, 4].map((k) => (best.m >> k) & 1);
+    const masks = [null, (M64 << 128n), (M64 << 64n), M64].map((m) => m && hex(m));
+    for (let X = 0; X < 5; X++) {
+      const parts = [];
+      for (let Y = 0; Y < 4; Y++) {
+        const r = rotation(X, Y);
+        let t = theta(X, Y);
+        if (bHeld(X, Y) !== sig[X]) {
+          t = `not(${t})`;
+          notCount++;
+        }
+        outLo = Math.max(outLo, Math.max(lo, dlo) + r);
+        // rotl by r into slot Y: the window moved down by 64Y − r, or for slot 0 cut out and moved back up.
+        if (Y === 0) parts.push(`shl(192, shr(${192 - r}, ${t}))`);
+        else parts.push(`and(shr(${64 * Y - r}, ${t}), ${masks[Y]})`);
+      }
+      L.push(`        let q${X} := or(or(or(${parts[0]}, ${parts[1]}), ${parts[2]}), ${parts[3]})`);
+    }
+    for (let X = 0; X < 5; X++) {
+      const X1 = (X + 1) % 5;
+      const X2 = (X + 2) % 5;
+      let v = chi(`q${X}`, `q${X1}`, `q${X2}`, sig[X], sig[X1], sig[X2], target(X, 0));
+      if (X === 0) v = `xor(${v}, ${rcExpr})`;
+      L.push(`        mstore(${hex(qAddr(X, 0))}, ${v})`);
+    }
+    L.push("    }");
+  }
+  L.push("}");
+  if (outLo > 192) throw new Error(`window lost in ${kind}: valid from ${outLo}`);
+  return { lines: L, lo: outLo };
+}
+
+const body = [];
+{
+  // One table word per iteration holds its three round constants, at bits 128, 64 and 0. ι needs the constant
+  // in every copy after M and S1, and in the window only after S2 (M reads windows).
+  const rcExpr = {
+    M: `mul(shr(128, mload(rc)), ${K(0)})`,
+    S1: `mul(and(shr(64, mload(rc)), ${hex(M64)}), ${K(0)})`,
+    S2: "shl(192, mload(rc))",
+  };
+  let lo = 192;
+  for (const kind of ["M", "S1", "S2"]) {
+    const r = round(kind, rcExpr[kind], lo);
+    body.push(...r.lines);
+    lo = r.lo;
+  }
+}
+const ind = (lines, n) => lines.map((l) => (l ? " ".repeat(n) + l : l)).join("\n");
+
+const rcStores = Array.from({ length: 8 }, (_, i) => {
+  const word = (RC[3 * i] << 128n) | (RC[3 * i + 1] << 64n) | RC[3 * i + 2];
+  return `mstore(${i ? `add(table, ${i * 32})` : "table"}, ${hex(word)})`;
+});
+const lanesByQd = Array.from({ length: 25 }, (_, i) => i).sort((a, b) => qAddr(a % 5, (a / 5) | 0) - qAddr(b % 5, (b / 5) | 0));
+const inMoves = lanesByQd.map((i) => {
+  const v = `mload(${hex(Z + 32 * i)})`;
+  return `mstore(${hex(qAddr(i % 5, (i / 5) | 0))}, ${PA.has(i) ? `not(${v})` : v})`;
+});
+const outMoves = Array.from({ length: 25 }, (_, i) => {
+  const v = `mload(${hex(qAddr(i % 5, (i / 5) | 0))})`;
+  return `mstore(${hex(Z + 32 * i)}, shr(192, ${PA.has(i) ? `not(${v})` : v}))`;
+});
+
+const src = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+// This file is generated by scripts/codegen/keccak-round.mjs; edit the generator, not this file.
+
+/**
+ * @dev Keccak-f[1600], the permutation under SHA-3 and SHAKE (FIPS 202), for the EVM. The KECCAK256 opcode
+ * is Keccak-256 with its own padding and a 32-byte output, so SHAKE128/SHAKE256 need the permutation itself.
+ *
+ * The state is 25 lanes of 64 bits, lane (x, y) at index x + 5y, each in its own memory word. During the
+ * permutation the lanes live at fixed memory addresses, so every access is a PUSH and an MLOAD/MSTORE; what was
+ * there is saved above the free memory pointer first and restored afterwards.
+ *
+ * Tricks (details in the generator):
+ * - A lane is kept at the top of a word with copies of itself below, so a rotation is one shift: the bits that
+ *   wrap around come from the copy. Three rounds use up the copies; the first round of each three renews them
+ *   with one MUL per lane (the lane times 1 + 2^64 + 2^128 + 2^192, shifted by the rotation).
+ * - The third round packs four rows of a column into one word and computes χ for four lanes at once.
+ * - θ's parities after the second round come two columns at a time (lanes stored 16 bytes apart).
+ * - Lane complementing: some lanes are held inverted so that χ needs few NOTs.
+ * \`KeccakF1600Reference\` (contracts/mocks) is the plain version the tests compare it with.
+ */
+library KeccakF1600 {
+    /// @dev Applies the 24 rounds of Keccak-f[1600] to \`state\` in place. Every lane must be below 2^64.
+    function permute(uint256[25] memory state) internal pure {
+        // Not marked memory-safe: it borrows memory below the free memory pointer, restoring it before it returns.
+        assembly {
+            // ${hex(P)} … ${hex(END)}: P (${Z - P} bytes), Z (800), QD (${END - QD}); saved above the free memory pointer and the borrowed region.
+            let saved := mload(0x40)
+            if lt(saved, ${hex(END)}) { saved := ${hex(END)} }
+            mcopy(saved, 0x80, ${BORROW})
+            // The lanes to the tops of Z's words in one copy (their high zero bytes land below), then into QD, the
+            // first round's input, in increasing address order (each store's low 24 bytes are overwritten by the next).
+            mcopy(${hex(Z - 24)}, state, 800)
+${ind(inMoves, 12)}
+            // Round constants, three per word, past the saved copy.
+            let table := add(saved, ${BORROW})
+${ind(rcStores, 12)}
+            for { let rc := table } lt(rc, add(table, 256)) { rc := add(rc, 32) } {
+${ind(body, 16)}
+            }
+            // The result goes past the saved copy first, in case \`state\` itself lies in the borrowed region.
+${ind(outMoves, 12)}
+            mcopy(table, ${hex(Z)}, 800)
+            mcopy(0x80, saved, ${BORROW})
+            mcopy(state, table, 800)
+        }
+    }
+}
+`;
+console.error(`NOTs per three rounds: ${notCount}`);
+if (process.argv[2] === "--write") fs.writeFileSync(process.argv[3], src);
+else process.stdout.write(src);

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { shake128, shake256 } from "@noble/hashes/sha3.js";
 import { bytesToHex } from "viem";
@@ -12,7 +14,8 @@ const randomLanes = () => Array.from({ length: 25 }, () => BigInt(`0x${randomByt
 
 describe("KeccakF1600", () => {
   it("maps the zero state to FIPS 202's known first lanes", async () => {
-    const out = await mock.read.permute([Array(25).fill(0n)]);
+    // abitype leaves fixed-size arrays this long untyped.
+    const out = (await mock.read.permute([Array(25).fill(0n)])) as readonly bigint[];
     // Keccak-f[1600] of the all-zero state (Keccak team's KeccakF-1600 intermediate values).
     assert.equal(out[0], 0xf1258f7940e1dde7n);
     assert.equal(out[1], 0x84d5ccf933c0478an);
@@ -26,8 +29,24 @@ describe("KeccakF1600", () => {
     }
   });
 
+  it("agrees with the plain reference on all-ones and alternating states", async () => {
+    const ones = (1n << 64n) - 1n;
+    const states = [
+      Array(25).fill(ones),
+      Array.from({ length: 25 }, (_, i) => (i % 2 ? ones : 0n)),
+      Array.from({ length: 25 }, (_, i) => (i % 3 ? 0x5555555555555555n : 0xaaaaaaaaaaaaaaaan)),
+      Array.from({ length: 25 }, (_, i) => 1n << BigInt((7 * i) % 64)),
+    ];
+    for (const state of states) assert.deepEqual(await mock.read.permute([state]), await mock.read.permuteReference([state]));
+  });
+
   it("leaves the memory it borrows as it found it", async () => {
     assert.equal(await mock.read.permutePreservesMemory(), true);
+  });
+
+  it("is what scripts/codegen/keccak-round.mjs generates", () => {
+    const generated = execFileSync(process.execPath, ["scripts/codegen/keccak-round.mjs"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    assert.equal(readFileSync("contracts/utils/KeccakF1600.sol", "utf8"), generated);
   });
 
   it("costs, per permutation", async () => {
@@ -57,6 +76,17 @@ describe("SHAKE", () => {
   it("squeezing block by block gives the same stream as one-shot", async () => {
     const input = randomBytes(48);
     assert.equal(await mock.read.shake256Blocks([bytesToHex(input), 4n]), bytesToHex(shake256(input, { dkLen: 4 * 136 })));
+  });
+
+  it("squeeze moves on to the next block boundary", async () => {
+    const input = randomBytes(100);
+    for (const outLen of [0, 1, 64, 136, 137]) {
+      const [head, next] = (await mock.read.shake256SqueezeThenBlock([bytesToHex(input), BigInt(outLen)])) as readonly [string, string];
+      const start = Math.ceil(outLen / 136) * 136;
+      const stream = shake256(input, { dkLen: start + 136 });
+      assert.equal(head, bytesToHex(stream.subarray(0, outLen)), `head ${outLen}`);
+      assert.equal(next, bytesToHex(stream.subarray(start)), `next ${outLen}`);
+    }
   });
 
   it("costs, for SHAKE256 of 830 bytes", async () => {
