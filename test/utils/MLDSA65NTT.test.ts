@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import { network } from "hardhat";
-import { inverseNtt, ntt } from "@pq4337/sdk";
+import { inverseNtt, ntt } from "@pq4337/sdk/mldsa65";
 
 const { viem } = await network.create();
 const mock = await viem.deployContract("MLDSA65NTTMock");

@@ -6,17 +6,8 @@ import { shake256 } from "@noble/hashes/sha3.js";
 import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
 import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, toHex } from "viem";
 import { network } from "hardhat";
-import {
-  decodeExpandedKey,
-  decodeSignature,
-  deployCodeChunks,
-  expandPublicKey,
-  inverseNtt,
-  mldsa65Signer,
-  multiplyNtt,
-  ntt,
-  w1Encode,
-} from "@pq4337/sdk";
+import { deployCodeChunks, expandPublicKey, mldsa65Signer } from "@pq4337/sdk";
+import { decodeExpandedKey, decodeSignature, inverseNtt, multiplyNtt, ntt, w1Encode } from "@pq4337/sdk/mldsa65";
 import { type Fixture, deployFixture } from "../helpers/deployment.js";
 
 const connection = await network.create();
