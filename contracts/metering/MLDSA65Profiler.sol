@@ -43,7 +43,7 @@ contract MLDSA65Profiler {
         checkpoint = _lap(gas, 1, checkpoint);
 
         bytes memory transcript = new bytes(64 + 768);
-        _arithmetic(gas, _address(expandedKey), hash, signature, z, _address(transcript));
+        if (!_arithmetic(gas, _address(expandedKey), hash, signature, z, _address(transcript))) return (gas, false);
 
         checkpoint = gasleft();
         bytes memory cTildePrime = SHAKE.shake256(transcript, 48);
@@ -52,7 +52,8 @@ contract MLDSA65Profiler {
         _lap(gas, 7, checkpoint);
     }
 
-    /// @dev Stages 2 to 6: μ, SampleInBall, and w1Encode(w1′) written after μ in the transcript.
+    /// @dev Stages 2 to 6: μ, SampleInBall, and w1Encode(w1′) written after μ in the transcript; false if
+    /// SampleInBall gives up (see {MLDSA65-_sampleInBall}).
     function _arithmetic(
         uint256[8] memory gas,
         uint256 expanded,
@@ -60,12 +61,12 @@ contract MLDSA65Profiler {
         bytes calldata signature,
         uint256 z,
         uint256 transcript
-    ) private view {
+    ) private view returns (bool) {
         uint256 checkpoint = gasleft();
         MLDSA65._mu(expanded, abi.encodePacked(hash), "", transcript);
         checkpoint = _lap(gas, 2, checkpoint);
 
-        MLDSA65._sampleInBall(signature, z + MLDSA65.C_OFFSET);
+        if (!MLDSA65._sampleInBall(signature, z + MLDSA65.C_OFFSET)) return false;
         checkpoint = _lap(gas, 3, checkpoint);
 
         uint256 zetas = _address(MLDSA65NTT.zetaTable());
@@ -76,10 +77,11 @@ contract MLDSA65Profiler {
         checkpoint = _lap(gas, 5, checkpoint);
 
         for (uint256 i = 0; i < 6; ++i) {
-            MLDSA65NTT.invNtt(z + i * MLDSA65.POLY_BYTES, zetas);
+            MLDSA65NTT.invNttPairs(z + MLDSA65.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA65.POLY_BYTES, zetas);
             MLDSA65._useHintAndEncode(z + i * MLDSA65.POLY_BYTES, signature, i, transcript + 64 + i * 128);
         }
         _lap(gas, 6, checkpoint);
+        return true;
     }
 
     /// @dev Records the gas spent since `checkpoint` as `stage`'s, and returns the new checkpoint.

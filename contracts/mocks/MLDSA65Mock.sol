@@ -29,8 +29,11 @@ contract MLDSA65Mock {
         uint256 negC = z + MLDSA65.C_OFFSET;
         for (uint256 j = 0; j < 256; j++) {
             uint256 value = c[j] == 0 ? 0 : c[j] == 1 ? 8380416 : 1;
+            // Packed: coefficient j is the 8 bytes at negC + 8j.
+            uint256 word = negC + 32 * (j / 4);
+            uint256 shift = 64 * (3 - (j % 4));
             assembly ("memory-safe") {
-                mstore(add(negC, shl(5, j)), value)
+                mstore(word, or(and(mload(word), not(shl(shift, 0xffffffffffffffff))), shl(shift, value)))
             }
         }
         encoded = new bytes(768);
@@ -41,5 +44,31 @@ contract MLDSA65Mock {
             out := add(encoded, 0x20)
         }
         MLDSA65.computeW1(expanded, signature, z, out);
+    }
+
+    /**
+     * @dev SampleInBall's c (coefficients in {-1, 0, 1}) for σ's c̃, squeezing `firstLength` bytes first (136 as
+     * in verification; fewer force the continuation into a second squeeze), and whether it found all 49 positions.
+     */
+    function sampleInBall(bytes calldata signature, uint256 firstLength)
+        external
+        pure
+        returns (bool ok, int256[256] memory c)
+    {
+        uint256 negC;
+        assembly ("memory-safe") {
+            negC := mload(0x40)
+            // 2 KiB and the 24 bytes past it that writing the last coefficients touches.
+            mstore(0x40, add(negC, 2080))
+            calldatacopy(negC, calldatasize(), 2080)
+        }
+        ok = MLDSA65._sampleInBall(signature[0:48], negC, firstLength);
+        for (uint256 j = 0; j < 256; j++) {
+            uint256 value;
+            assembly ("memory-safe") {
+                value := shr(192, mload(add(negC, shl(3, j))))
+            }
+            c[j] = value == 0 ? int256(0) : value == 1 ? -1 : value == 8380416 ? int256(1) : type(int256).max;
+        }
     }
 }

@@ -4,49 +4,62 @@ pragma solidity ^0.8.24;
 import {MLDSA65NTT} from "../utils/MLDSA65NTT.sol";
 import {MLDSA65NTTReference} from "./MLDSA65NTTReference.sol";
 
-/// @dev Test harness exposing {MLDSA65NTT} and its plain reference side by side.
+/**
+ * @dev Test harness exposing {MLDSA65NTT} and its plain reference side by side. Polynomials cross the ABI as
+ * 256 coefficients and are packed into {MLDSA65NTT}'s four-lanes-per-word layout (each below 2^64) here.
+ */
 contract MLDSA65NTTMock {
     /// @dev {MLDSA65NTT.ntt}, reduced mod q for comparison (the library leaves results lazily reduced).
-    function ntt(uint256[256] memory w) external pure returns (uint256[256] memory) {
-        bytes memory zetas = MLDSA65NTT.zetaTable();
-        uint256 a;
-        uint256 zp;
-        assembly ("memory-safe") {
-            a := w
-            zp := add(zetas, 0x20)
+    function ntt(uint256[256] memory w) external pure returns (uint256[256] memory result, uint256 maxLane) {
+        uint256 a = _pack(w);
+        MLDSA65NTT.ntt(a, _zetas());
+        result = _unpack(a);
+        for (uint256 j = 0; j < 256; j++) {
+            if (result[j] > maxLane) maxLane = result[j];
+            result[j] %= MLDSA65NTT.Q;
         }
-        MLDSA65NTT.ntt(a, zp);
-        for (uint256 j = 0; j < 256; j++) w[j] %= MLDSA65NTT.Q;
-        return w;
     }
 
-    /// @dev {MLDSA65NTT.invNtt}.
+    /// @dev {MLDSA65NTT.invNtt}, unreduced (below 2q).
     function invNtt(uint256[256] memory w) external pure returns (uint256[256] memory) {
-        bytes memory zetas = MLDSA65NTT.zetaTable();
-        uint256 a;
-        uint256 zp;
+        uint256 a = _pack(w);
+        MLDSA65NTT.invNtt(a, _zetas());
+        return _unpack(a);
+    }
+
+    /**
+     * @dev {MLDSA65NTT.invNttPairs} on ŵ = `w` given as pair words, with `noise` (any value) in the bits the
+     * routine must ignore; unreduced (below 2q).
+     */
+    function invNttPairs(uint256[256] memory w, uint256 noise) external pure returns (uint256[256] memory) {
+        uint256 src;
         assembly ("memory-safe") {
-            a := w
-            zp := add(zetas, 0x20)
+            src := mload(0x40)
+            mstore(0x40, add(src, 4096))
         }
-        MLDSA65NTT.invNtt(a, zp);
-        return w;
+        for (uint256 c = 0; c < 256; c++) {
+            if (c % 4 >= 2) continue;
+            uint256 garbage = uint256(keccak256(abi.encode(noise, c))) & (((1 << 128) - 1) << 64);
+            uint256 word = (w[c] << 192) | garbage | w[c + 2];
+            uint256 at = src + 64 * (c / 4) + 32 * (c % 4);
+            assembly ("memory-safe") {
+                mstore(at, word)
+            }
+        }
+        uint256 a = _pack(w);
+        MLDSA65NTT.invNttPairs(src, a, _zetas());
+        return _unpack(a);
     }
 
     /// @dev Gas of one {MLDSA65NTT.ntt} and one {MLDSA65NTT.invNtt} on `w`.
     function gasOf(uint256[256] memory w) external view returns (uint256 forward, uint256 inverse) {
-        bytes memory zetas = MLDSA65NTT.zetaTable();
-        uint256 a;
-        uint256 zp;
-        assembly ("memory-safe") {
-            a := w
-            zp := add(zetas, 0x20)
-        }
+        uint256 a = _pack(w);
+        uint256 zetas = _zetas();
         forward = gasleft();
-        MLDSA65NTT.ntt(a, zp);
+        MLDSA65NTT.ntt(a, zetas);
         forward -= gasleft();
         inverse = gasleft();
-        MLDSA65NTT.invNtt(a, zp);
+        MLDSA65NTT.invNtt(a, zetas);
         inverse -= gasleft();
     }
 
@@ -56,5 +69,40 @@ contract MLDSA65NTTMock {
 
     function referenceInvNtt(uint256[256] memory w) external pure returns (uint256[256] memory) {
         return MLDSA65NTTReference.invNtt(w);
+    }
+
+    function _zetas() private pure returns (uint256 pointer) {
+        bytes memory table = MLDSA65NTT.zetaTable();
+        assembly ("memory-safe") {
+            pointer := add(table, 0x20)
+        }
+    }
+
+    /// @dev A fresh packed copy of `w` (coefficients below 2^64).
+    function _pack(uint256[256] memory w) private pure returns (uint256 a) {
+        assembly ("memory-safe") {
+            a := mload(0x40)
+            mstore(0x40, add(a, 2048))
+            calldatacopy(a, calldatasize(), 2048)
+        }
+        for (uint256 c = 0; c < 256; c++) {
+            require(w[c] >> 64 == 0);
+            uint256 value = w[c];
+            uint256 word = a + 32 * (c / 4);
+            uint256 shift = 64 * (3 - (c % 4));
+            assembly ("memory-safe") {
+                mstore(word, or(mload(word), shl(shift, value)))
+            }
+        }
+    }
+
+    function _unpack(uint256 a) private pure returns (uint256[256] memory w) {
+        for (uint256 c = 0; c < 256; c++) {
+            uint256 value;
+            assembly ("memory-safe") {
+                value := shr(192, mload(add(a, shl(3, c))))
+            }
+            w[c] = value;
+        }
     }
 }

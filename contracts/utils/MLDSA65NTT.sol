@@ -2,221 +2,313 @@
 pragma solidity ^0.8.24;
 
 /**
- * @dev Number-theoretic transform of ML-DSA (FIPS 204 Algorithms 41, 42 and 45) over q = 8,380,417, on
- * polynomials held in memory as 256 consecutive 32-byte words (coefficient i at `a + 32 * i`).
+ * @dev Number-theoretic transform of ML-DSA (FIPS 204 Algorithms 41 and 42) over q = 8,380,417 on packed
+ * polynomials: 64 words of four 64-bit lanes, word w holding coefficients 4w..4w+3 with 4w in the top lane
+ * (coefficient c is the big-endian 8 bytes at `a + 8c`). A polynomial takes 2 KiB.
  *
- * Reduction is lazy: MULMOD reduces any 256-bit operand, so only the products are reduced and the sums are
- * left to grow, which a 256-bit word absorbs with room to spare. Two layers are merged per pass (radix 4), so
- * every coefficient is loaded and stored 4 times per transform instead of 8. Each pass is written out with
- * literal offsets and its inner loop unrolled twice: no address arithmetic beyond one pointer per block.
+ * Layers whose butterflies pair different words (len 128 down to 4) run on all four lanes at once (SIMD within
+ * a register): one MLOAD, ADD or SUB moves four coefficients, and the product by ζ is a lane-wise Montgomery
+ * multiplication: for lanes y < 2^32 and ζ' = ζ·2^32 mod q,
  *
- * Zetas come from {zetaTable}: ζ^brv8(m) mod q for m = 0..255, 4-byte big-endian each, ζ = 1753. Callers
- * copy the table to memory once and pass its data pointer to every transform.
+ *     u = (y·ζ' + ((y·ζ'') mod 2^32)·q) / 2^32,  ζ'' = ζ'·(−q^-1) mod 2^32,
+ *
+ * is ≡ yζ (mod q), below 2q, and no lane ever carries into the next (y·ζ'' < 2^64, y·ζ' + m·q < 2^56; the
+ * low 32 bits of every lane of the sum are zero, so the shift brings nothing down from the lane above). The
+ * two layers that pair lanes of one word (len 2 and 1) take each word apart and use MULMOD. Several layers are
+ * merged per pass so that each word is loaded and stored once per pass: three layers on eight words (their
+ * zetas literals), two on four, and the last lane-parallel layer with the two in-word ones on two words.
+ *
+ * Values are kept non-negative with offsets that are multiples of q (2q in every lane, or more where sums
+ * grow) and reduced lazily; the bounds are stated per function.
+ *
+ * Zetas come from {zetaTable}; callers copy it to memory once and pass its data pointer to every transform.
  */
 library MLDSA65NTT {
     /// @dev The ML-DSA modulus 2^23 - 2^13 + 1.
     uint256 internal constant Q = 8380417;
 
-    /// @dev Inputs of {ntt} and {invNtt} must be below this bound; their outputs are described there.
-    uint256 internal constant INPUT_BOUND = 1 << 64;
+    /// @dev Bytes of a packed polynomial.
+    uint256 internal constant POLY_BYTES = 2048;
+
+    /// @dev {ntt}'s input lanes must be below this bound; its output lanes are below 2^27.
+    uint256 internal constant NTT_INPUT_BOUND = 1 << 24;
+
+    /// @dev Lane constants (the value in each of the four 64-bit lanes), written out because inline assembly
+    /// only takes literals: the low 32 bits of a lane, and kq for the offsets that keep differences non-negative.
+    uint256 private constant L32 = 0xffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
+    uint256 private constant Q2L = 0xffc0020000000000ffc0020000000000ffc0020000000000ffc002;
+    uint256 private constant Q4L = 0x1ff80040000000001ff80040000000001ff80040000000001ff8004;
+    uint256 private constant Q8L = 0x3ff00080000000003ff00080000000003ff00080000000003ff0008;
+    uint256 private constant Q16L = 0x7fe00100000000007fe00100000000007fe00100000000007fe0010;
+    uint256 private constant Q32L = 0xffc0020000000000ffc0020000000000ffc0020000000000ffc0020;
+    uint256 private constant Q64L = 0x1ff80040000000001ff80040000000001ff80040000000001ff80040;
+
+    /// @dev One lane, and the in-word zetas of words 2v and 2v + 1 in a pass-3 table word (see {zetaTable}).
+    uint256 private constant M64 = 0xffffffffffffffff;
+    uint256 private constant MASK_A0 = 0xffffffff0000000000000000000000000000000000000000;
+    uint256 private constant MASK_B0 = 0x00ffffffff00000000000000000000000000000000;
+    uint256 private constant MASK_C0 = 0xffffffff000000000000000000000000;
+    uint256 private constant MASK_A1 = 0xffffffff0000000000000000;
+    uint256 private constant MASK_B1 = 0xffffffff00000000;
+    uint256 private constant MASK_C1 = 0xffffffff;
+
+    /// @dev The packing multipliers of {ntt}'s in-word layers (lane values 1, 1, 1, 1; 1, 1, -1, -1; 1, -1, 0, 0;
+    /// 0, 0, 1, -1 as integers mod 2^256) and its offsets 0, q, q, 2q.
+    uint256 private constant ONES = 0x1000000000000000100000000000000010000000000000001;
+    uint256 private constant T_MUL = 0x10000000000000000fffffffffffffffeffffffffffffffff;
+    uint256 private constant V_MUL = 0xffffffffffffffff00000000000000000000000000000000;
+    uint256 private constant W_MUL = 0xffffffffffffffff;
+    uint256 private constant OFFS = 0x7fe00100000000007fe0010000000000ffc002;
+
+    /// @dev q·2^43 > 2^65, above any sum of two 64-bit lanes: y + BIG - x is non-negative and ≡ y - x.
+    uint256 private constant BIG = 0x3ff00080000000000;
 
     /**
-     * @dev A multiple of q above every value the inverse transform subtracts (inputs below 2^64 grow to at
-     * most 2^71 before the last pass), so `y + QBIG - x` never underflows and is ≡ y - x mod q. Written out
-     * because inline assembly only takes literal constants.
+     * @dev The zetas ζ_m = ζ^brv8(m) mod q, ζ = 1753. Bytes 0..255 hold, for m = 0..31, the Montgomery pair
+     * ζ'_m ‖ ζ''_m (4 + 4 bytes, see the library documentation). Bytes 256..1279 hold 32 bytes for each pair of
+     * words (2v, 2v + 1), v = 0..31: ζ'_{32+v} ‖ ζ''_{32+v}, then for word e = 2v and e = 2v + 1 the zetas of its
+     * two in-word layers, A_e = ζ_{64+e}, B_e = ζ_{128+2e}, C_e = ζ_{129+2e}, each times 2^-k mod q where k is
+     * its bit position in the word (160, 128, 96, then 64, 32, 0): masking the word leaves ζ·2^-k·2^k, which
+     * MULMOD takes as is, so no shift is needed to unpack them.
      */
-    /// @dev 2q: the forward transform's fourth output subtracts two reduced products.
-    uint256 private constant Q2 = 16760834;
-
-    uint256 private constant QBIG = 0x7fe001000000000000000000;
-
-    /// @dev 256^-1 mod q, the final scaling of the inverse transform.
-    uint256 private constant N_INV = 8347681;
-
-    /// @dev ζ^brv8(1) · 256^-1 mod q: the zeta of the last inverse layer with the final scaling folded in.
-    uint256 private constant ZETA1_N_INV = 8333727;
-
-    /// @dev ζ^brv8(m) mod q for m = 0..255, 4-byte big-endian. Read with `shr(224, mload(add(table, 4m)))`.
     function zetaTable() internal pure returns (bytes memory) {
         return
-            hex"0000000100495e020039756700396569004f062b0053df73004fe033004f066b"
-            hex"0076b1ae00360dd50028edb000207fe4003972830070894a00088192006d3dc8"
-            hex"004c72940041e0b40028a3d20066528a004a18a700794034000a52ee006b7d81"
-            hex"004e9f1d001a2877002571df001649ee007611bd00492bb7002af6970022d8d5"
-            hex"0036f72a0030911e0029d13f004926730050685f002010a2003887f70011b2c3"
-            hex"000603a4000e2bed0010b72c004a5f35001f9d1500428cd4003177f40020e612"
-            hex"00341c1d001ad873007366810049553f003952f60062564a0065ad0500439a1c"
-            hex"0053aa5f0030b62200087f38003b0e6d002c83da001c496e00330e2b001c5b70"
-            hex"002ee3f100137eb90057a930003ac6ef003fd54c004eb2ea00503ee1007bb175"
-            hex"002648b4001ef256001d90a20045a6d4002ae59b0052589c006ef1f5003f7288"
-            hex"0017510200075d59001187ba0052aca900773e9e000296d8002592ec004cff12"
-            hex"00404ce8004aa582001e54e6004f16c1001a7e790003978f004e48170031b859"
-            hex"005884cc001b4827005b63d0005d787a0035225e00400c7e006c09d1005bd532"
-            hex"006bc4d300258ecb002e534c00097a6c003b8820006d285c002ca4f800337caa"
-            hex"0014b2a0005585360028f1860055795d004af67000234a860075e8260078de66"
-            hex"0005528c007adf59000f6e17005bf3da00459b7e00628b34005dbecb001a9e7b"
-            hex"000006d9006257c500574b3c0069a8ef002898380064b5fe007ef8f5002a4e78"
-            hex"00120a23000154a80009b7ff00435e8700437ff8005cd5b4004dc04e004728af"
-            hex"007f735d000c8d0d000f66d5005a6d800061ab9800185d9600437f3100468298"
-            hex"00662960004bd5790028de0600465d8d0049b0e30009b434007c0db3005a68b0"
-            hex"00409ba90064d3d50021762a0065859100246e390048c39b007bc759004f5859"
-            hex"00392db2002309230012eb6700454df20030c31c002854240013232e007faf80"
-            hex"002dbfcb00022a0b007e832c0026587a006b337500095b76006be1cc005e061e"
-            hex"0078e00d00628c37003da604004ae53c001f1d68006330bb007361b8005ea06c"
-            hex"00671ac700201fc6005ba4ff0060d7720008f201006de02400080e6d0056038e"
-            hex"00695688001e6d3e002603bd006a9dfa0007c017006dbfd40074d0bd0063e1e3"
-            hex"00519573007ab60d002867ba002decd40058018c003f4cf5000b700900427e23"
-            hex"003cbd370027333300673957001a4b5d00196926001ef2060011c14e004c76c8"
-            hex"003cf42f007fb19a006af66c002e1669003352d6000347600008526000741e78"
-            hex"002f6316006f0a110007c0f100776d0b000d1ff000345824000223d40068c559"
-            hex"005e8885002faa320023fc65005e69420051e0ed0065adb3002ca5e60079e1fe"
-            hex"007b40640035e1dd00433aac00464ade001cfe140073f1ce0010170e0074b6d7";
+            hex"003ffe0000000200000064f792e0bb090058110373078efd0077f50472e78afc"
+            hex"00039e449e33e1bc00740119a7e8dee7007281299fe85ed700071e249e3461dc"
+            hex"001bde2bed9ec1d50023e92b6c36b6d5007a64ae51efdb52005ff48041100b80"
+            hex"002f9a757301c58b0053db0ae14ae4f6002f7a49110765b70028e527dab23ad9"
+            hex"00299658990b69a8000fa07083e25f90006f65a5515bfa5b0036b788ccd84878"
+            hex"00777d919456626f006ecaa1f2bd155f0027f96814ab0698005fb37cd730cc84"
+            hex"005f8dd79d6592290044fae8345e0518006a84f84af67b08004ddc992c9f0367"
+            hex"001ad035ec5e8fcb007f9423927c0bdd003d32015602adff000445c545c31a3b"
+            hex"00294a676e09d59900069d50002fa90c0038c4f30066ca43006208130069a8ef"
+            hex"00017620613a89e000776254000df906002291c20005701000635858002a4e78"
+            hex"002ef4cd53b76b330045f6020043b51a00404ea100244597006621a600435e87"
+            hex"0035dec59271813b0059d53b0069efe0005e1d7c007f366d001b4d6b004728af"
+            hex"00668504a0f8fafc0014b8a3000d94c8000fc23f0058238c0014c5ca005a6d80"
+            hex"0049102d40314fd3006c19080006c904003cdd81000beec200321ea600468298"
+            hex"005927d5712c382b0053e73a0021ecc700123538001a68b70067714f00465d8d"
+            hex"003bbeaf236e6151001ef6fd0073b86b001c1fdf006906d000459560005a68b0"
+            hex"0044f5860c0a4a7a00269df0006eb381005a1e1000143145001f04e200658591"
+            hex"00516e7d1c5ef1830059a17a007ec3730029dbdf004f8909006772aa004f5859"
+            hex"00368a962176b56a0051ea03000411d9004cb929001a6a17005ce8db00454df2"
+            hex"00541e4294e3a1be003ff7ab0009719c006c0610007e33d2003d343e007faf80"
+            hex"003604003f49fc00007390f7003fea5d000621440049b3c4000a8b5b0026587a"
+            hex"007b4a4e853af5b2003c48d900392c06000024a6001089ee001ca624005e061e"
+            hex"0023d69c6308a964001d38990011a49b00100f9f00627e0a001e794d004ae53c"
+            hex"0077a55e41dc9aa2004cb1460001c0de00340cd00079c680004798e5005ea06c"
+            hex"0065f23e68524dc200364747001a0e4e004c70b0005505230007406d0060d772"
+            hex"0066cad735be552900149cf2007b80ff003d1086002cfc44004045140056038e"
+            hex"00357e1ee706c1e20070b7f00062379e002e93e6004be47b0014ebf2006a9dfa"
+            hex"00458f5a92cf30a600668b9c0019b94f003e72ea00720a9d0067dfca0063e1e3"
+            hex"0035843f72c29bc10068c79d007e0d630049f2ff007906500073d331002decd4"
+            hex"005f3618c4ddc9e800415c6800756bd3007fb7e0005ab8c800392b6a00427e23"
+            hex"0067745dcb8ceba3000754f0002d8bba00051480002ca5040033e9f6001a4b5d"
+            hex"0038738c87560c74001d713100658ec700480dd2001f692a001b5b67004c76c8"
+            hex"000c63a8a77e9c580072e008006107a7002ed185001d3a6000135eec002e1669"
+            hex"00081b9a6184a46600710d3100139caa000e008a0005fa8a0052c12200741e78"
+            hex"000e8f761102b08a006e53cc0065ba410071e86600535e2d005e158500776d0b"
+            hex"003b3853763a67ad0047202e0076115a0058889e002d7f57002ab6fe0068c559"
+            hex"003b8534591dfacc0053accc001788a600681d9600044c15000f63d8005e6942"
+            hex"0058dc3138a103cf000d28fc0036acc70023a4d60074e7260062f28b0079e1fe"
+            hex"001f9d546635e2ac000e78a9006aeebb007aae000073fdb4001f2bd600464ade"
+            hex"00552f2e38c510d20026685e0021c666006b69c0004ab9080025fd930074b6d7";
     }
 
     /**
-     * @dev In-place forward NTT (Algorithm 41) of the polynomial at `a`, with coefficients below
-     * {INPUT_BOUND}. The results are congruent mod q to FIPS 204's NTT and below the input bound plus 8q (each
-     * layer adds at most q), not reduced to [0, q). `zetas` is the data pointer of {zetaTable}'s bytes.
+     * @dev In-place forward NTT (Algorithm 41) of the packed polynomial at `a`, with lanes below
+     * {NTT_INPUT_BOUND}. The result lanes are congruent mod q to FIPS 204's NTT (coefficient m of the result is
+     * ŵ[m], in the standard bit-reversed order) and below 2^24 + 14q < 2^27, not reduced.
      */
     function ntt(uint256 a, uint256 zetas) internal pure {
         assembly ("memory-safe") {
-            let end := add(a, 8192)
-            // Each pass merges the layers of length 2h and h (o = 32h bytes): block b of 4h coefficients uses
-            // ζ[2^l + b] for the outer butterflies and ζ[2^(l+1) + 2b], ζ[2^(l+1) + 2b + 1] for the inner ones.
-            // A butterfly maps (x, y) to (x + t, x + q - t) with t = ζy mod q, so values stay non-negative and grow
-            // by at most q per layer; the four outputs below are those of the two layers composed.
-            {
-                let z1p := add(zetas, 4)
-                let z2p := add(zetas, 8)
-                for { let s := a } lt(s, end) { s := add(s, 8192) } {
-                    let z1 := shr(224, mload(z1p))
-                    let z2 := shr(224, mload(z2p))
-                    let z3 := shr(224, mload(add(z2p, 4)))
-                    z1p := add(z1p, 4)
-                    z2p := add(z2p, 8)
-                    for { let p := s } lt(p, add(s, 2048)) { p := add(p, 64) } {
-                        {
-                            let x0 := mload(p)
-                            let t := mulmod(mload(add(p, 4096)), z1, Q)
-                            let x1 := mload(add(p, 2048))
-                            let u := mulmod(mload(add(p, 6144)), z1, Q)
-                            let v := mulmod(add(x1, u), z2, Q)
-                            let w := mulmod(sub(add(x1, Q), u), z3, Q)
-                            mstore(p, add(add(x0, t), v))
-                            mstore(add(p, 2048), sub(add(add(x0, t), Q), v))
-                            mstore(add(p, 4096), add(sub(add(x0, Q), t), w))
-                            mstore(add(p, 6144), sub(sub(add(x0, Q2), t), w))
-                        }
-                        {
-                            let x0 := mload(add(p, 32))
-                            let t := mulmod(mload(add(p, 4128)), z1, Q)
-                            let x1 := mload(add(p, 2080))
-                            let u := mulmod(mload(add(p, 6176)), z1, Q)
-                            let v := mulmod(add(x1, u), z2, Q)
-                            let w := mulmod(sub(add(x1, Q), u), z3, Q)
-                            mstore(add(p, 32), add(add(x0, t), v))
-                            mstore(add(p, 2080), sub(add(add(x0, t), Q), v))
-                            mstore(add(p, 4128), add(sub(add(x0, Q), t), w))
-                            mstore(add(p, 6176), sub(sub(add(x0, Q2), t), w))
-                        }
-                    }
+            // Lane-parallel Cooley-Tukey butterfly (x, y) -> (x + u, x + 2q - u), u = ζy (Montgomery, < 2q):
+            // lanes grow by at most 2q per layer, 2^24 + 12q after six layers, below 2^32 throughout.
+            // Pass 1, layers len 128, 64, 32: words w + 8m (m = 0..7) for w < 8; ζ_1, then ζ_2 and ζ_3, then
+            // ζ_4..ζ_7.
+            for { let p := a } lt(p, add(a, 256)) { p := add(p, 32) } {
+                let x0 := mload(p)
+                let x1 := mload(add(p, 256))
+                let x2 := mload(add(p, 512))
+                let x3 := mload(add(p, 768))
+                let x4 := mload(add(p, 1024))
+                let x5 := mload(add(p, 1280))
+                let x6 := mload(add(p, 1536))
+                let x7 := mload(add(p, 1792))
+                let u := 0
+                u := shr(32, add(mul(x4, 0x64f7), mul(and(mul(x4, 0x92e0bb09), L32), Q)))
+                x4 := sub(add(x0, Q2L), u)
+                x0 := add(x0, u)
+                u := shr(32, add(mul(x5, 0x64f7), mul(and(mul(x5, 0x92e0bb09), L32), Q)))
+                x5 := sub(add(x1, Q2L), u)
+                x1 := add(x1, u)
+                u := shr(32, add(mul(x6, 0x64f7), mul(and(mul(x6, 0x92e0bb09), L32), Q)))
+                x6 := sub(add(x2, Q2L), u)
+                x2 := add(x2, u)
+                u := shr(32, add(mul(x7, 0x64f7), mul(and(mul(x7, 0x92e0bb09), L32), Q)))
+                x7 := sub(add(x3, Q2L), u)
+                x3 := add(x3, u)
+                u := shr(32, add(mul(x2, 0x581103), mul(and(mul(x2, 0x73078efd), L32), Q)))
+                x2 := sub(add(x0, Q2L), u)
+                x0 := add(x0, u)
+                u := shr(32, add(mul(x3, 0x581103), mul(and(mul(x3, 0x73078efd), L32), Q)))
+                x3 := sub(add(x1, Q2L), u)
+                x1 := add(x1, u)
+                u := shr(32, add(mul(x6, 0x77f504), mul(and(mul(x6, 0x72e78afc), L32), Q)))
+                x6 := sub(add(x4, Q2L), u)
+                x4 := add(x4, u)
+                u := shr(32, add(mul(x7, 0x77f504), mul(and(mul(x7, 0x72e78afc), L32), Q)))
+                x7 := sub(add(x5, Q2L), u)
+                x5 := add(x5, u)
+                u := shr(32, add(mul(x1, 0x39e44), mul(and(mul(x1, 0x9e33e1bc), L32), Q)))
+                mstore(p, add(x0, u))
+                mstore(add(p, 256), sub(add(x0, Q2L), u))
+                u := shr(32, add(mul(x3, 0x740119), mul(and(mul(x3, 0xa7e8dee7), L32), Q)))
+                mstore(add(p, 512), add(x2, u))
+                mstore(add(p, 768), sub(add(x2, Q2L), u))
+                u := shr(32, add(mul(x5, 0x728129), mul(and(mul(x5, 0x9fe85ed7), L32), Q)))
+                mstore(add(p, 1024), add(x4, u))
+                mstore(add(p, 1280), sub(add(x4, Q2L), u))
+                u := shr(32, add(mul(x7, 0x71e24), mul(and(mul(x7, 0x9e3461dc), L32), Q)))
+                mstore(add(p, 1536), add(x6, u))
+                mstore(add(p, 1792), sub(add(x6, Q2L), u))
+            }
+            // Pass 2, layers len 16 and 8: block b (8 words) uses ζ_{8+b}, then ζ_{16+2b} and ζ_{17+2b}, on words
+            // w, w + 2, w + 4, w + 6 for w = 8b and 8b + 1.
+            for { let p := a } lt(p, add(a, 2048)) { p := add(p, 256) } {
+                let k := shr(5, sub(p, a))
+                let zo := mload(add(zetas, add(64, k)))
+                let z1 := shr(224, zo)
+                let z2 := and(shr(192, zo), 0xffffffff)
+                zo := mload(add(zetas, add(128, shl(1, k))))
+                {
+                    let x0 := mload(p)
+                    let x2 := mload(add(p, 128))
+                    let u := shr(32, add(mul(x2, z1), mul(and(mul(x2, z2), L32), Q)))
+                    x2 := sub(add(x0, Q2L), u)
+                    x0 := add(x0, u)
+                    let x1 := mload(add(p, 64))
+                    let x3 := mload(add(p, 192))
+                    u := shr(32, add(mul(x3, z1), mul(and(mul(x3, z2), L32), Q)))
+                    x3 := sub(add(x1, Q2L), u)
+                    x1 := add(x1, u)
+                    u := shr(32, add(mul(x1, shr(224, zo)), mul(and(mul(x1, and(shr(192, zo), 0xffffffff)), L32), Q)))
+                    mstore(p, add(x0, u))
+                    mstore(add(p, 64), sub(add(x0, Q2L), u))
+                    u := shr(32, add(mul(x3, and(shr(160, zo), 0xffffffff)), mul(and(mul(x3, and(shr(128, zo), 0xffffffff)), L32), Q)))
+                    mstore(add(p, 128), add(x2, u))
+                    mstore(add(p, 192), sub(add(x2, Q2L), u))
+                }
+                {
+                    let x0 := mload(add(p, 32))
+                    let x2 := mload(add(p, 160))
+                    let u := shr(32, add(mul(x2, z1), mul(and(mul(x2, z2), L32), Q)))
+                    x2 := sub(add(x0, Q2L), u)
+                    x0 := add(x0, u)
+                    let x1 := mload(add(p, 96))
+                    let x3 := mload(add(p, 224))
+                    u := shr(32, add(mul(x3, z1), mul(and(mul(x3, z2), L32), Q)))
+                    x3 := sub(add(x1, Q2L), u)
+                    x1 := add(x1, u)
+                    u := shr(32, add(mul(x1, shr(224, zo)), mul(and(mul(x1, and(shr(192, zo), 0xffffffff)), L32), Q)))
+                    mstore(add(p, 32), add(x0, u))
+                    mstore(add(p, 96), sub(add(x0, Q2L), u))
+                    u := shr(32, add(mul(x3, and(shr(160, zo), 0xffffffff)), mul(and(mul(x3, and(shr(128, zo), 0xffffffff)), L32), Q)))
+                    mstore(add(p, 160), add(x2, u))
+                    mstore(add(p, 224), sub(add(x2, Q2L), u))
                 }
             }
+            // Pass 3 (two pairs of words per iteration): layer len 4 on each pair of words (2v, 2v + 1) with ζ_{32+v},
+            // then layers len 2 and 1 inside each word w, with A_w, then B_w and C_w, on the lanes taken apart, with MULMOD. For (x0, x1, x2, x3)
+            // the four outputs are x0 + t + v, x0 + t + q - v, x0 + q - t + w, x0 + 2q - t - w (t = Ax2, u = Ax3,
+            // v = B(x1 + u), w = C(x1 + q - u), all below q), each non-negative and below 2^24 + 14q < 2^64: the
+            // packed word is the plain integer x0·ONES + t·T_MUL + v·V_MUL + w·W_MUL + OFFS (mod 2^256), whatever
+            // the signs of the multipliers.
             {
-                let z1p := add(zetas, 16)
-                let z2p := add(zetas, 32)
-                for { let s := a } lt(s, end) { s := add(s, 2048) } {
-                    let z1 := shr(224, mload(z1p))
-                    let z2 := shr(224, mload(z2p))
-                    let z3 := shr(224, mload(add(z2p, 4)))
-                    z1p := add(z1p, 4)
-                    z2p := add(z2p, 8)
-                    for { let p := s } lt(p, add(s, 512)) { p := add(p, 64) } {
-                        {
-                            let x0 := mload(p)
-                            let t := mulmod(mload(add(p, 1024)), z1, Q)
-                            let x1 := mload(add(p, 512))
-                            let u := mulmod(mload(add(p, 1536)), z1, Q)
-                            let v := mulmod(add(x1, u), z2, Q)
-                            let w := mulmod(sub(add(x1, Q), u), z3, Q)
-                            mstore(p, add(add(x0, t), v))
-                            mstore(add(p, 512), sub(add(add(x0, t), Q), v))
-                            mstore(add(p, 1024), add(sub(add(x0, Q), t), w))
-                            mstore(add(p, 1536), sub(sub(add(x0, Q2), t), w))
-                        }
-                        {
-                            let x0 := mload(add(p, 32))
-                            let t := mulmod(mload(add(p, 1056)), z1, Q)
-                            let x1 := mload(add(p, 544))
-                            let u := mulmod(mload(add(p, 1568)), z1, Q)
-                            let v := mulmod(add(x1, u), z2, Q)
-                            let w := mulmod(sub(add(x1, Q), u), z3, Q)
-                            mstore(add(p, 32), add(add(x0, t), v))
-                            mstore(add(p, 544), sub(add(add(x0, t), Q), v))
-                            mstore(add(p, 1056), add(sub(add(x0, Q), t), w))
-                            mstore(add(p, 1568), sub(sub(add(x0, Q2), t), w))
-                        }
-                    }
-                }
-            }
-            {
-                let z1p := add(zetas, 64)
-                let z2p := add(zetas, 128)
-                for { let s := a } lt(s, end) { s := add(s, 512) } {
-                    let z1 := shr(224, mload(z1p))
-                    let z2 := shr(224, mload(z2p))
-                    let z3 := shr(224, mload(add(z2p, 4)))
-                    z1p := add(z1p, 4)
-                    z2p := add(z2p, 8)
-                    for { let p := s } lt(p, add(s, 128)) { p := add(p, 64) } {
-                        {
-                            let x0 := mload(p)
-                            let t := mulmod(mload(add(p, 256)), z1, Q)
-                            let x1 := mload(add(p, 128))
-                            let u := mulmod(mload(add(p, 384)), z1, Q)
-                            let v := mulmod(add(x1, u), z2, Q)
-                            let w := mulmod(sub(add(x1, Q), u), z3, Q)
-                            mstore(p, add(add(x0, t), v))
-                            mstore(add(p, 128), sub(add(add(x0, t), Q), v))
-                            mstore(add(p, 256), add(sub(add(x0, Q), t), w))
-                            mstore(add(p, 384), sub(sub(add(x0, Q2), t), w))
-                        }
-                        {
-                            let x0 := mload(add(p, 32))
-                            let t := mulmod(mload(add(p, 288)), z1, Q)
-                            let x1 := mload(add(p, 160))
-                            let u := mulmod(mload(add(p, 416)), z1, Q)
-                            let v := mulmod(add(x1, u), z2, Q)
-                            let w := mulmod(sub(add(x1, Q), u), z3, Q)
-                            mstore(add(p, 32), add(add(x0, t), v))
-                            mstore(add(p, 160), sub(add(add(x0, t), Q), v))
-                            mstore(add(p, 288), add(sub(add(x0, Q), t), w))
-                            mstore(add(p, 416), sub(sub(add(x0, Q2), t), w))
-                        }
-                    }
-                }
-            }
-            {
-                let z1p := add(zetas, 256)
-                let z2p := add(zetas, 512)
-                for { let s := a } lt(s, end) { s := add(s, 128) } {
-                    let z1 := shr(224, mload(z1p))
-                    let z2 := shr(224, mload(z2p))
-                    let z3 := shr(224, mload(add(z2p, 4)))
-                    z1p := add(z1p, 4)
-                    z2p := add(z2p, 8)
-                    let p := s
+                let zt := add(zetas, 256)
+                for { let p := a } lt(p, add(a, 2048)) {
+                    p := add(p, 128)
+                    zt := add(zt, 64)
+                } {
                     {
-                        let x0 := mload(p)
-                        let t := mulmod(mload(add(p, 64)), z1, Q)
-                        let x1 := mload(add(p, 32))
-                        let u := mulmod(mload(add(p, 96)), z1, Q)
-                        let v := mulmod(add(x1, u), z2, Q)
-                        let w := mulmod(sub(add(x1, Q), u), z3, Q)
-                        mstore(p, add(add(x0, t), v))
-                        mstore(add(p, 32), sub(add(add(x0, t), Q), v))
-                        mstore(add(p, 64), add(sub(add(x0, Q), t), w))
-                        mstore(add(p, 96), sub(sub(add(x0, Q2), t), w))
+                        let zw := mload(zt)
+                        let x := mload(p)
+                        let y := mload(add(p, 32))
+                        {
+                            let u := shr(32, add(mul(y, shr(224, zw)), mul(and(mul(y, and(shr(192, zw), 0xffffffff)), L32), Q)))
+                            y := sub(add(x, Q2L), u)
+                            x := add(x, u)
+                        }
+                        {
+                            let za := and(zw, MASK_A0)
+                            let u := mulmod(and(x, M64), za, Q)
+                            let x1 := and(shr(128, x), M64)
+                            mstore(
+                                p,
+                                add(
+                                    add(mul(shr(192, x), ONES), mul(mulmod(and(shr(64, x), M64), za, Q), T_MUL)),
+                                    add(
+                                        add(mul(mulmod(add(x1, u), and(zw, MASK_B0), Q), V_MUL), OFFS),
+                                        mul(mulmod(sub(add(x1, Q), u), and(zw, MASK_C0), Q), W_MUL)
+                                    )
+                                )
+                            )
+                        }
+                        {
+                            let za := and(zw, MASK_A1)
+                            let u := mulmod(and(y, M64), za, Q)
+                            let x1 := and(shr(128, y), M64)
+                            mstore(
+                                add(p, 32),
+                                add(
+                                    add(mul(shr(192, y), ONES), mul(mulmod(and(shr(64, y), M64), za, Q), T_MUL)),
+                                    add(
+                                        add(mul(mulmod(add(x1, u), and(zw, MASK_B1), Q), V_MUL), OFFS),
+                                        mul(mulmod(sub(add(x1, Q), u), and(zw, MASK_C1), Q), W_MUL)
+                                    )
+                                )
+                            )
+                        }
+                    }
+                    {
+                        let zw := mload(add(zt, 32))
+                        let x := mload(add(p, 64))
+                        let y := mload(add(p, 96))
+                        {
+                            let u := shr(32, add(mul(y, shr(224, zw)), mul(and(mul(y, and(shr(192, zw), 0xffffffff)), L32), Q)))
+                            y := sub(add(x, Q2L), u)
+                            x := add(x, u)
+                        }
+                        {
+                            let za := and(zw, MASK_A0)
+                            let u := mulmod(and(x, M64), za, Q)
+                            let x1 := and(shr(128, x), M64)
+                            mstore(
+                                add(p, 64),
+                                add(
+                                    add(mul(shr(192, x), ONES), mul(mulmod(and(shr(64, x), M64), za, Q), T_MUL)),
+                                    add(
+                                        add(mul(mulmod(add(x1, u), and(zw, MASK_B0), Q), V_MUL), OFFS),
+                                        mul(mulmod(sub(add(x1, Q), u), and(zw, MASK_C0), Q), W_MUL)
+                                    )
+                                )
+                            )
+                        }
+                        {
+                            let za := and(zw, MASK_A1)
+                            let u := mulmod(and(y, M64), za, Q)
+                            let x1 := and(shr(128, y), M64)
+                            mstore(
+                                add(p, 96),
+                                add(
+                                    add(mul(shr(192, y), ONES), mul(mulmod(and(shr(64, y), M64), za, Q), T_MUL)),
+                                    add(
+                                        add(mul(mulmod(add(x1, u), and(zw, MASK_B1), Q), V_MUL), OFFS),
+                                        mul(mulmod(sub(add(x1, Q), u), and(zw, MASK_C1), Q), W_MUL)
+                                    )
+                                )
+                            )
+                        }
                     }
                 }
             }
@@ -224,160 +316,316 @@ library MLDSA65NTT {
     }
 
     /**
-     * @dev In-place inverse NTT (Algorithm 42, including the scaling by 256^-1) of the polynomial at `a`,
-     * with coefficients below {INPUT_BOUND}. The results are reduced to [0, q). `zetas` is the data pointer of
-     * {zetaTable}'s bytes.
+     * @dev In-place inverse NTT (Algorithm 42, including the scaling by 256^-1) of the packed polynomial at
+     * `a`, any lanes. The result lanes are congruent mod q to FIPS 204's NTT^-1 and below 2q.
      */
     function invNtt(uint256 a, uint256 zetas) internal pure {
         assembly ("memory-safe") {
-            let end := add(a, 8192)
-            // Each pass merges the layers of length h and 2h (o = 32h bytes), l being the layer of length h: block b
-            // of 4h coefficients uses ζ[2^(l+1) - 1 - 2b] (za), ζ[2^(l+1) - 2 - 2b] (zb) for its inner butterflies and
-            // ζ[2^l - 1 - b] (zo) for the outer ones. A butterfly maps (x, y) to (x + y, ζ(y - x) mod q), which is
-            // Algorithm 42's (x + y, -ζ(x - y)); QBIG keeps y - x non-negative. The last pass (h = 64) multiplies
-            // both outputs by 256^-1, so every coefficient leaves reduced.
-            {
-                let zip := add(zetas, 1016)
-                let zop := add(zetas, 508)
-                for { let s := a } lt(s, end) { s := add(s, 128) } {
-                    let zb := shr(224, mload(zip))
-                    let za := shr(224, mload(add(zip, 4)))
-                    let zo := shr(224, mload(zop))
-                    zip := sub(zip, 8)
-                    zop := sub(zop, 4)
-                    let p := s
+            // Pass 1: layers len 1 and 2 inside words 2w and 2w + 1 (w = 31 - v), then layer len 4 on the pair, as
+            // {invNttPairs}, from the packed words.
+            let zt := add(zetas, 1248)
+            for { let p := a } lt(p, add(a, 2048)) {
+                p := add(p, 128)
+                zt := sub(zt, 64)
+            } {
+                {
+                    let zw := mload(zt)
+                    let w0 := 0
+                    let w1 := 0
                     {
-                        let x0 := mload(p)
-                        let x1 := mload(add(p, 32))
-                        let x2 := mload(add(p, 64))
-                        let x3 := mload(add(p, 96))
-                        let d01 := mulmod(sub(add(x1, QBIG), x0), za, Q)
-                        let d23 := mulmod(sub(add(x3, QBIG), x2), zb, Q)
+                        let x := mload(p)
+                        let x0 := shr(192, x)
+                        let x1 := and(shr(128, x), M64)
+                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C1), Q)
                         x0 := add(x0, x1)
-                        x2 := add(x2, x3)
-                        mstore(p, add(x0, x2))
-                        mstore(add(p, 64), mulmod(sub(add(x2, QBIG), x0), zo, Q))
-                        mstore(add(p, 32), add(d01, d23))
-                        mstore(add(p, 96), mulmod(sub(add(d23, Q), d01), zo, Q))
-                    }
-                }
-            }
-            {
-                let zip := add(zetas, 248)
-                let zop := add(zetas, 124)
-                for { let s := a } lt(s, end) { s := add(s, 512) } {
-                    let zb := shr(224, mload(zip))
-                    let za := shr(224, mload(add(zip, 4)))
-                    let zo := shr(224, mload(zop))
-                    zip := sub(zip, 8)
-                    zop := sub(zop, 4)
-                    for { let p := s } lt(p, add(s, 128)) { p := add(p, 64) } {
-                        {
-                            let x0 := mload(p)
-                            let x1 := mload(add(p, 128))
-                            let x2 := mload(add(p, 256))
-                            let x3 := mload(add(p, 384))
-                            let d01 := mulmod(sub(add(x1, QBIG), x0), za, Q)
-                            let d23 := mulmod(sub(add(x3, QBIG), x2), zb, Q)
-                            x0 := add(x0, x1)
-                            x2 := add(x2, x3)
-                            mstore(p, add(x0, x2))
-                            mstore(add(p, 256), mulmod(sub(add(x2, QBIG), x0), zo, Q))
-                            mstore(add(p, 128), add(d01, d23))
-                            mstore(add(p, 384), mulmod(sub(add(d23, Q), d01), zo, Q))
-                        }
-                        {
-                            let x0 := mload(add(p, 32))
-                            let x1 := mload(add(p, 160))
-                            let x2 := mload(add(p, 288))
-                            let x3 := mload(add(p, 416))
-                            let d01 := mulmod(sub(add(x1, QBIG), x0), za, Q)
-                            let d23 := mulmod(sub(add(x3, QBIG), x2), zb, Q)
-                            x0 := add(x0, x1)
-                            x2 := add(x2, x3)
-                            mstore(add(p, 32), add(x0, x2))
-                            mstore(add(p, 288), mulmod(sub(add(x2, QBIG), x0), zo, Q))
-                            mstore(add(p, 160), add(d01, d23))
-                            mstore(add(p, 416), mulmod(sub(add(d23, Q), d01), zo, Q))
-                        }
-                    }
-                }
-            }
-            {
-                let zip := add(zetas, 56)
-                let zop := add(zetas, 28)
-                for { let s := a } lt(s, end) { s := add(s, 2048) } {
-                    let zb := shr(224, mload(zip))
-                    let za := shr(224, mload(add(zip, 4)))
-                    let zo := shr(224, mload(zop))
-                    zip := sub(zip, 8)
-                    zop := sub(zop, 4)
-                    for { let p := s } lt(p, add(s, 512)) { p := add(p, 64) } {
-                        {
-                            let x0 := mload(p)
-                            let x1 := mload(add(p, 512))
-                            let x2 := mload(add(p, 1024))
-                            let x3 := mload(add(p, 1536))
-                            let d01 := mulmod(sub(add(x1, QBIG), x0), za, Q)
-                            let d23 := mulmod(sub(add(x3, QBIG), x2), zb, Q)
-                            x0 := add(x0, x1)
-                            x2 := add(x2, x3)
-                            mstore(p, add(x0, x2))
-                            mstore(add(p, 1024), mulmod(sub(add(x2, QBIG), x0), zo, Q))
-                            mstore(add(p, 512), add(d01, d23))
-                            mstore(add(p, 1536), mulmod(sub(add(d23, Q), d01), zo, Q))
-                        }
-                        {
-                            let x0 := mload(add(p, 32))
-                            let x1 := mload(add(p, 544))
-                            let x2 := mload(add(p, 1056))
-                            let x3 := mload(add(p, 1568))
-                            let d01 := mulmod(sub(add(x1, QBIG), x0), za, Q)
-                            let d23 := mulmod(sub(add(x3, QBIG), x2), zb, Q)
-                            x0 := add(x0, x1)
-                            x2 := add(x2, x3)
-                            mstore(add(p, 32), add(x0, x2))
-                            mstore(add(p, 1056), mulmod(sub(add(x2, QBIG), x0), zo, Q))
-                            mstore(add(p, 544), add(d01, d23))
-                            mstore(add(p, 1568), mulmod(sub(add(d23, Q), d01), zo, Q))
-                        }
-                    }
-                }
-            }
-            {
-                let zb := shr(224, mload(add(zetas, 8)))
-                let za := shr(224, mload(add(zetas, 12)))
-                let s := a
-                for { let p := s } lt(p, add(s, 2048)) { p := add(p, 64) } {
-                    {
-                        let x0 := mload(p)
-                        let x1 := mload(add(p, 2048))
-                        let x2 := mload(add(p, 4096))
-                        let x3 := mload(add(p, 6144))
-                        let d01 := mulmod(sub(add(x1, QBIG), x0), za, Q)
-                        let d23 := mulmod(sub(add(x3, QBIG), x2), zb, Q)
-                        x0 := add(x0, x1)
-                        x2 := add(x2, x3)
-                        mstore(p, mulmod(add(x0, x2), N_INV, Q))
-                        mstore(add(p, 4096), mulmod(sub(add(x2, QBIG), x0), ZETA1_N_INV, Q))
-                        mstore(add(p, 2048), mulmod(add(d01, d23), N_INV, Q))
-                        mstore(add(p, 6144), mulmod(sub(add(d23, Q), d01), ZETA1_N_INV, Q))
+                        x1 := and(shr(64, x), M64)
+                        x := and(x, M64)
+                        let d23 := mulmod(sub(add(x, BIG), x1), and(zw, MASK_B1), Q)
+                        x1 := add(x1, x)
+                        x := and(zw, MASK_A1)
+                        w0 := or(
+                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(x1, BIG), x0), x, Q)), mulmod(sub(add(d23, Q), d01), x, Q))
+                        )
                     }
                     {
-                        let x0 := mload(add(p, 32))
-                        let x1 := mload(add(p, 2080))
-                        let x2 := mload(add(p, 4128))
-                        let x3 := mload(add(p, 6176))
-                        let d01 := mulmod(sub(add(x1, QBIG), x0), za, Q)
-                        let d23 := mulmod(sub(add(x3, QBIG), x2), zb, Q)
+                        let x := mload(add(p, 32))
+                        let x0 := shr(192, x)
+                        let x1 := and(shr(128, x), M64)
+                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C0), Q)
                         x0 := add(x0, x1)
-                        x2 := add(x2, x3)
-                        mstore(add(p, 32), mulmod(add(x0, x2), N_INV, Q))
-                        mstore(add(p, 4128), mulmod(sub(add(x2, QBIG), x0), ZETA1_N_INV, Q))
-                        mstore(add(p, 2080), mulmod(add(d01, d23), N_INV, Q))
-                        mstore(add(p, 6176), mulmod(sub(add(d23, Q), d01), ZETA1_N_INV, Q))
+                        x1 := and(shr(64, x), M64)
+                        x := and(x, M64)
+                        let d23 := mulmod(sub(add(x, BIG), x1), and(zw, MASK_B0), Q)
+                        x1 := add(x1, x)
+                        x := and(zw, MASK_A0)
+                        w1 := or(
+                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(x1, BIG), x0), x, Q)), mulmod(sub(add(d23, Q), d01), x, Q))
+                        )
                     }
+                    mstore(p, add(w0, w1))
+                    w1 := sub(add(w1, Q2L), w0)
+                    mstore(add(p, 32), shr(32, add(mul(w1, shr(224, zw)), mul(and(mul(w1, and(shr(192, zw), 0xffffffff)), L32), Q))))
                 }
+                {
+                    let zw := mload(sub(zt, 32))
+                    let w0 := 0
+                    let w1 := 0
+                    {
+                        let x := mload(add(p, 64))
+                        let x0 := shr(192, x)
+                        let x1 := and(shr(128, x), M64)
+                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C1), Q)
+                        x0 := add(x0, x1)
+                        x1 := and(shr(64, x), M64)
+                        x := and(x, M64)
+                        let d23 := mulmod(sub(add(x, BIG), x1), and(zw, MASK_B1), Q)
+                        x1 := add(x1, x)
+                        x := and(zw, MASK_A1)
+                        w0 := or(
+                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(x1, BIG), x0), x, Q)), mulmod(sub(add(d23, Q), d01), x, Q))
+                        )
+                    }
+                    {
+                        let x := mload(add(p, 96))
+                        let x0 := shr(192, x)
+                        let x1 := and(shr(128, x), M64)
+                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C0), Q)
+                        x0 := add(x0, x1)
+                        x1 := and(shr(64, x), M64)
+                        x := and(x, M64)
+                        let d23 := mulmod(sub(add(x, BIG), x1), and(zw, MASK_B0), Q)
+                        x1 := add(x1, x)
+                        x := and(zw, MASK_A0)
+                        w1 := or(
+                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(x1, BIG), x0), x, Q)), mulmod(sub(add(d23, Q), d01), x, Q))
+                        )
+                    }
+                    mstore(add(p, 64), add(w0, w1))
+                    w1 := sub(add(w1, Q2L), w0)
+                    mstore(add(p, 96), shr(32, add(mul(w1, shr(224, zw)), mul(and(mul(w1, and(shr(192, zw), 0xffffffff)), L32), Q))))
+                }
+            }
+        }
+        _invNttUpper(a, zetas);
+    }
+
+    /**
+     * @dev The inverse NTT of the polynomial ŵ given as pair products (see {MLDSA65-_accumulate}): for c = 4g + e
+     * (e = 0, 1), the word at `src + 64g + 32e` holds ŵ[c] in bits 192..255 and ŵ[c + 2] in bits 0..63, each
+     * below 2^64, whatever bits 64..191 hold. The result, packed as for {invNtt}, is written at `a`.
+     */
+    function invNttPairs(uint256 src, uint256 a, uint256 zetas) internal pure {
+        assembly ("memory-safe") {
+            // Pass 1: layers len 1 and 2 inside word w with ζ_{255-2w}, ζ_{254-2w}, then ζ_{127-w} (C_e, B_e, A_e for
+            // e = 63 - w); a butterfly maps (x, y) to (x + y, ζ(y - x)), BIG keeps y - x non-negative. ŵ[4w], ŵ[4w + 2]
+            // come from the first pair word, ŵ[4w + 1], ŵ[4w + 3] from the second. The two words of a pair
+            // (2w, 2w + 1) then go through layer len 4 with ζ_{63-w} = ζ_{32+v}, v = 31 - w, without being stored
+            // in between: (x, y) -> (x + y, ζ(y + 2q - x)), inputs below 2q. Two pairs per iteration.
+            let zt := add(zetas, 1248)
+            for { let p := a } lt(p, add(a, 2048)) {
+                p := add(p, 128)
+                src := add(src, 256)
+                zt := sub(zt, 64)
+            } {
+                {
+                    let zw := mload(zt)
+                    let w0 := 0
+                    let w1 := 0
+                    {
+                        let e := mload(src)
+                        let o := mload(add(src, 32))
+                        let x0 := shr(192, e)
+                        let x1 := shr(192, o)
+                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C1), Q)
+                        x0 := add(x0, x1)
+                        x1 := and(e, M64)
+                        o := and(o, M64)
+                        let d23 := mulmod(sub(add(o, BIG), x1), and(zw, MASK_B1), Q)
+                        x1 := add(x1, o)
+                        e := and(zw, MASK_A1)
+                        w0 := or(
+                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(x1, BIG), x0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
+                        )
+                    }
+                    {
+                        let e := mload(add(src, 64))
+                        let o := mload(add(src, 96))
+                        let x0 := shr(192, e)
+                        let x1 := shr(192, o)
+                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C0), Q)
+                        x0 := add(x0, x1)
+                        x1 := and(e, M64)
+                        o := and(o, M64)
+                        let d23 := mulmod(sub(add(o, BIG), x1), and(zw, MASK_B0), Q)
+                        x1 := add(x1, o)
+                        e := and(zw, MASK_A0)
+                        w1 := or(
+                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(x1, BIG), x0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
+                        )
+                    }
+                    mstore(p, add(w0, w1))
+                    w1 := sub(add(w1, Q2L), w0)
+                    mstore(add(p, 32), shr(32, add(mul(w1, shr(224, zw)), mul(and(mul(w1, and(shr(192, zw), 0xffffffff)), L32), Q))))
+                }
+                {
+                    let zw := mload(sub(zt, 32))
+                    let w0 := 0
+                    let w1 := 0
+                    {
+                        let e := mload(add(src, 128))
+                        let o := mload(add(src, 160))
+                        let x0 := shr(192, e)
+                        let x1 := shr(192, o)
+                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C1), Q)
+                        x0 := add(x0, x1)
+                        x1 := and(e, M64)
+                        o := and(o, M64)
+                        let d23 := mulmod(sub(add(o, BIG), x1), and(zw, MASK_B1), Q)
+                        x1 := add(x1, o)
+                        e := and(zw, MASK_A1)
+                        w0 := or(
+                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(x1, BIG), x0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
+                        )
+                    }
+                    {
+                        let e := mload(add(src, 192))
+                        let o := mload(add(src, 224))
+                        let x0 := shr(192, e)
+                        let x1 := shr(192, o)
+                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C0), Q)
+                        x0 := add(x0, x1)
+                        x1 := and(e, M64)
+                        o := and(o, M64)
+                        let d23 := mulmod(sub(add(o, BIG), x1), and(zw, MASK_B0), Q)
+                        x1 := add(x1, o)
+                        e := and(zw, MASK_A0)
+                        w1 := or(
+                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(x1, BIG), x0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
+                        )
+                    }
+                    mstore(add(p, 64), add(w0, w1))
+                    w1 := sub(add(w1, Q2L), w0)
+                    mstore(add(p, 96), shr(32, add(mul(w1, shr(224, zw)), mul(and(mul(w1, and(shr(192, zw), 0xffffffff)), L32), Q))))
+                }
+            }
+        }
+        _invNttUpper(a, zetas);
+    }
+
+    /**
+     * @dev Layers len 8 to 128 of the inverse NTT and the scaling by 256^-1, on a packed polynomial whose layers
+     * len 1, 2 and 4 are done, lanes below 4q. The result lanes are below 2q.
+     */
+    function _invNttUpper(uint256 a, uint256 zetas) private pure {
+        assembly ("memory-safe") {
+            // Lane-parallel Gentleman-Sande butterfly (x, y) -> (x + y, ζ(y + C - x)) with C a multiple of q in
+            // every lane at least x's bound: sums double per layer (4q, 8q, ..., 64q before the last layer), the
+            // products are below 2q. Pass 2, layers len 8 and 16: block b (8 words, b = 7 - k) uses ζ_{17+2k} and
+            // ζ_{16+2k}, then ζ_{8+k}, on words w, w + 2, w + 4, w + 6 for w = 8b and 8b + 1.
+            for { let p := a } lt(p, add(a, 2048)) { p := add(p, 256) } {
+                let k := sub(56, shr(5, sub(p, a)))
+                let zo := mload(add(zetas, add(64, k)))
+                let z1 := shr(224, zo)
+                let z2 := and(shr(192, zo), 0xffffffff)
+                zo := mload(add(zetas, add(128, shl(1, k))))
+                {
+                    let x0 := mload(p)
+                    let x1 := mload(add(p, 64))
+                    let d := sub(add(x1, Q4L), x0)
+                    x0 := add(x0, x1)
+                    x1 := shr(32, add(mul(d, and(shr(160, zo), 0xffffffff)), mul(and(mul(d, and(shr(128, zo), 0xffffffff)), L32), Q)))
+                    let x2 := mload(add(p, 128))
+                    let x3 := mload(add(p, 192))
+                    d := sub(add(x3, Q4L), x2)
+                    x2 := add(x2, x3)
+                    x3 := shr(32, add(mul(d, shr(224, zo)), mul(and(mul(d, and(shr(192, zo), 0xffffffff)), L32), Q)))
+                    mstore(p, add(x0, x2))
+                    mstore(add(p, 64), add(x1, x3))
+                    d := sub(add(x2, Q8L), x0)
+                    mstore(add(p, 128), shr(32, add(mul(d, z1), mul(and(mul(d, z2), L32), Q))))
+                    d := sub(add(x3, Q2L), x1)
+                    mstore(add(p, 192), shr(32, add(mul(d, z1), mul(and(mul(d, z2), L32), Q))))
+                }
+                {
+                    let x0 := mload(add(p, 32))
+                    let x1 := mload(add(p, 96))
+                    let d := sub(add(x1, Q4L), x0)
+                    x0 := add(x0, x1)
+                    x1 := shr(32, add(mul(d, and(shr(160, zo), 0xffffffff)), mul(and(mul(d, and(shr(128, zo), 0xffffffff)), L32), Q)))
+                    let x2 := mload(add(p, 160))
+                    let x3 := mload(add(p, 224))
+                    d := sub(add(x3, Q4L), x2)
+                    x2 := add(x2, x3)
+                    x3 := shr(32, add(mul(d, shr(224, zo)), mul(and(mul(d, and(shr(192, zo), 0xffffffff)), L32), Q)))
+                    mstore(add(p, 32), add(x0, x2))
+                    mstore(add(p, 96), add(x1, x3))
+                    d := sub(add(x2, Q8L), x0)
+                    mstore(add(p, 160), shr(32, add(mul(d, z1), mul(and(mul(d, z2), L32), Q))))
+                    d := sub(add(x3, Q2L), x1)
+                    mstore(add(p, 224), shr(32, add(mul(d, z1), mul(and(mul(d, z2), L32), Q))))
+                }
+            }
+            // Pass 3, layers len 32, 64, 128: words w + 8m (m = 0..7) for w < 8; ζ_7..ζ_4, then ζ_3 and ζ_2, then
+            // ζ_1, where both outputs are also multiplied by 256^-1 (the sums by 256^-1, the differences by
+            // ζ_1·256^-1).
+            for { let p := a } lt(p, add(a, 256)) { p := add(p, 32) } {
+                let x0 := mload(p)
+                let x1 := mload(add(p, 256))
+                let x2 := mload(add(p, 512))
+                let x3 := mload(add(p, 768))
+                let x4 := mload(add(p, 1024))
+                let x5 := mload(add(p, 1280))
+                let x6 := mload(add(p, 1536))
+                let x7 := mload(add(p, 1792))
+                let d := 0
+                d := sub(add(x1, Q16L), x0)
+                x0 := add(x0, x1)
+                x1 := shr(32, add(mul(d, 0x71e24), mul(and(mul(d, 0x9e3461dc), L32), Q)))
+                d := sub(add(x3, Q16L), x2)
+                x2 := add(x2, x3)
+                x3 := shr(32, add(mul(d, 0x728129), mul(and(mul(d, 0x9fe85ed7), L32), Q)))
+                d := sub(add(x5, Q16L), x4)
+                x4 := add(x4, x5)
+                x5 := shr(32, add(mul(d, 0x740119), mul(and(mul(d, 0xa7e8dee7), L32), Q)))
+                d := sub(add(x7, Q16L), x6)
+                x6 := add(x6, x7)
+                x7 := shr(32, add(mul(d, 0x39e44), mul(and(mul(d, 0x9e33e1bc), L32), Q)))
+                d := sub(add(x2, Q32L), x0)
+                x0 := add(x0, x2)
+                x2 := shr(32, add(mul(d, 0x77f504), mul(and(mul(d, 0x72e78afc), L32), Q)))
+                d := sub(add(x3, Q2L), x1)
+                x1 := add(x1, x3)
+                x3 := shr(32, add(mul(d, 0x77f504), mul(and(mul(d, 0x72e78afc), L32), Q)))
+                d := sub(add(x6, Q32L), x4)
+                x4 := add(x4, x6)
+                x6 := shr(32, add(mul(d, 0x581103), mul(and(mul(d, 0x73078efd), L32), Q)))
+                d := sub(add(x7, Q2L), x5)
+                x5 := add(x5, x7)
+                x7 := shr(32, add(mul(d, 0x581103), mul(and(mul(d, 0x73078efd), L32), Q)))
+                d := add(x0, x4)
+                mstore(p, shr(32, add(mul(d, 0x3ffe), mul(and(mul(d, 0xff000002), L32), Q))))
+                d := sub(add(x4, Q64L), x0)
+                mstore(add(p, 1024), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
+                d := add(x1, x5)
+                mstore(add(p, 256), shr(32, add(mul(d, 0x3ffe), mul(and(mul(d, 0xff000002), L32), Q))))
+                d := sub(add(x5, Q4L), x1)
+                mstore(add(p, 1280), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
+                d := add(x2, x6)
+                mstore(add(p, 512), shr(32, add(mul(d, 0x3ffe), mul(and(mul(d, 0xff000002), L32), Q))))
+                d := sub(add(x6, Q2L), x2)
+                mstore(add(p, 1536), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
+                d := add(x3, x7)
+                mstore(add(p, 768), shr(32, add(mul(d, 0x3ffe), mul(and(mul(d, 0xff000002), L32), Q))))
+                d := sub(add(x7, Q2L), x3)
+                mstore(add(p, 1792), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
             }
         }
     }

@@ -32,6 +32,8 @@ const vectors = ["mldsa65-pqclean.jsonl", "mldsa65-dilithium-py.jsonl"].flatMap(
 );
 
 const modQ = (value: number) => ((value % q) + q) % q;
+/** c̃, the first 48 bytes of a signature. */
+const cTildeOf = (signature: Hex) => hexToBytes(signature).slice(0, 48);
 
 /** FIPS 204 Algorithm 29, as in the SDK's reference verifier. */
 function sampleInBall(seed: Uint8Array): number[] {
@@ -99,6 +101,19 @@ describe("MLDSA65 (decoding, NTT products, UseHint, w1Encode)", () => {
     for (const { expanded, signature } of cases) {
       const { c, encoded } = reference(expanded, signature);
       assert.deepEqual(await w1EncodeOnChain(expanded, signature, c), [true, encoded]);
+    }
+  });
+
+  it("samples the challenge as FIPS 204's SampleInBall, also when the first squeeze runs short", async () => {
+    for (let round = 0; round < 4; round++) {
+      const signature = bytesToHex(new Uint8Array([...randomBytes(48), ...new Uint8Array(3309 - 48)]));
+      const expected = sampleInBall(cTildeOf(signature)).map(BigInt);
+      // 136 bytes as in verification; 40 or 100 leave 32 or 92 draws, so the rest comes from the second squeeze.
+      for (const firstLength of [136n, 40n, 100n]) {
+        const [ok, c] = (await mock.read.sampleInBall([signature, firstLength])) as readonly [boolean, readonly bigint[]];
+        assert.equal(ok, true);
+        assert.deepEqual(c, expected, `first ${firstLength}`);
+      }
     }
   });
 
@@ -203,6 +218,8 @@ describe("MLDSA65Verifier", () => {
       assert.equal(await mock.read.verify([expanded.bytes, bytesToHex(message), bytesToHex(randomBytes(contextLength + 1)), sig]), false);
     }
     const sig = bytesToHex(ml_dsa65.sign(new Uint8Array(0), secretKey));
+    // An expanded key of 32-bit values far above q (no public key expands to it) verifies nothing, without reverting.
+    assert.equal(await mock.read.verify([bytesToHex(new Uint8Array(36928).fill(0xff)), "0x", "0x", sig]), false);
     // |ctx| > 255 cannot be framed: reject rather than truncate the length byte.
     assert.equal(await mock.read.verify([expanded.bytes, "0x", bytesToHex(new Uint8Array(256)), sig]), false);
     assert.equal(await mock.read.verify([concatHex([expanded.bytes, "0x00"]), "0x", "0x", sig]), false);
