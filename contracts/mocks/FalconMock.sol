@@ -55,7 +55,7 @@ contract FalconMock {
             assembly ("memory-safe") {
                 word := mload(add(p, shl(5, shr(3, i))))
             }
-            c[i] = ((word >> (32 * (7 - (i % 8)))) & 0xffffffff) % 12289;
+            c[i] = ((word >> (32 * (7 - (i % 8)))) & 0xffff) % 12289;
         }
     }
 

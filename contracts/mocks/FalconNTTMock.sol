@@ -32,6 +32,14 @@ contract FalconNTTMock {
         return _unpack(p, words);
     }
 
+    /// @dev {FalconNTT.forwardMultiply} of `a` by the key residues `b` (the product fused into the last pass).
+    function forwardMultiply(uint256[] memory a, uint256[] memory b) external pure returns (uint256[] memory) {
+        (uint256 p, uint256 words) = _pack(a);
+        (uint256 e, ) = _pack(b);
+        FalconNTT.forwardMultiply(p, e, words, FalconNTT.loadTwiddles());
+        return _unpack(p, words);
+    }
+
     /// @dev Gas of {FalconNTT.forward}, {FalconNTT.multiply} and {FalconNTT.inverse} in sequence.
     function gasOf(uint256[] memory a, uint256[] memory b)
         external

@@ -23,52 +23,51 @@ library Falcon {
     uint256 private constant PREFIX = 41;
     /// @dev 2^31 − q in every lane: adding it sets a lane's bit 31 exactly when the lane (below 2^31) is ≥ q.
     uint256 private constant GE_Q = 0x7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff;
-    /// @dev 2^31 − 6145 in every lane: adding it sets bit 31 exactly when the lane (below q) is > (q − 1)/2.
-    uint256 private constant GT_HALF_Q = 0x7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff;
     /// @dev Bit 31 of every lane.
     uint256 private constant BIT31 = 0x8000000080000000800000008000000080000000800000008000000080000000;
     /// @dev Bit 0 of every lane.
     uint256 private constant BIT0 = 0x0000000100000001000000010000000100000001000000010000000100000001;
-    /// @dev q in every lane, times 10.
-    uint256 private constant TEN_Q = 0x0001e00a0001e00a0001e00a0001e00a0001e00a0001e00a0001e00a0001e00a;
+    /// @dev (q − 1)/2, the largest centred magnitude.
+    uint256 private constant HALF_Q = 6144;
+    /// @dev 10q + (q − 1)/2 in every lane.
+    uint256 private constant TEN_Q_HALF = 0x0001f80a0001f80a0001f80a0001f80a0001f80a0001f80a0001f80a0001f80a;
     /// @dev The low 6 bits of every lane: a Barrett quotient.
     uint256 private constant LO6 = 0x0000003f0000003f0000003f0000003f0000003f0000003f0000003f0000003f;
     /// @dev Masks for reversing the order of lanes: alternate 64-bit halves, alternate lanes.
     uint256 private constant LO64 = 0x0000000000000000ffffffffffffffff0000000000000000ffffffffffffffff;
     uint256 private constant LO32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
     /**
-     * @dev HashToPoint keeps 16-bit samples below 5q = 61,445, the largest multiple of q below 2^16: a word whose
-     * top lane is a sample is below this exactly when the sample is kept.
+     * @dev HashToPoint keeps 16-bit samples below 5q = 61,445, the largest multiple of q below 2^16: a word with a
+     * sample in its top 16 bits is below 5q·2^240 exactly when the sample is kept.
      */
-    uint256 private constant SAMPLE_BOUND_LANE = 61445 << 224;
-    /// @dev All but the top 16 bits.
-    uint256 private constant LOW_240 = (1 << 240) - 1;
+    uint256 private constant SAMPLE_BOUND = 61445 << 240;
+    /// @dev The low 16 bits of every lane.
+    uint256 private constant LO16 = 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff;
     /// @dev q in every lane.
     uint256 private constant Q_LANES = 0x0000300100003001000030010000300100003001000030010000300100003001;
     /**
      * @dev Constants on the code lanes `head ‖ length` of {decodeSignature} (head: sign and low bits in bits 0–7;
-     * length: 9 plus the high part, in bits 8–12): the low 7 and 5 bits of every lane; 7, 9 and 32 in every lane
-     * (lengths of 25, a high part of 16, are caught as length + 7 reaching 32); 15 and 32 in every length field
-     * (a table length of 17 or more is caught as length + 15 reaching 32).
+     * length: 9 plus the high part, in bits 8–12): the low 7 and 5 bits of every lane; 9 in every lane; 15 and 32
+     * in every length field (a table length of 17 or more is caught as length + 15 reaching 32).
      */
     uint256 private constant LANE_7_BITS = 0x0000007f0000007f0000007f0000007f0000007f0000007f0000007f0000007f;
     uint256 private constant LANE_5_BITS = 0x0000001f0000001f0000001f0000001f0000001f0000001f0000001f0000001f;
-    uint256 private constant LANE_7 = 0x0000000700000007000000070000000700000007000000070000000700000007;
     uint256 private constant LANE_9 = 0x0000000900000009000000090000000900000009000000090000000900000009;
-    uint256 private constant LANE_32 = 0x0000002000000020000000200000002000000020000000200000002000000020;
+    /// @dev 2^31 − 1 in every lane: adding it to a lane below 2^31 sets the lane's bit 31 exactly when it is not 0.
+    uint256 private constant LANE_NONZERO = 0x7fffffff7fffffff7fffffff7fffffff7fffffff7fffffff7fffffff7fffffff;
     uint256 private constant LENGTH_15 = 0x00000f0000000f0000000f0000000f0000000f0000000f0000000f0000000f00;
     uint256 private constant LENGTH_32 = 0x0000200000002000000020000000200000002000000020000000200000002000;
     /// @dev The code lane of a negative zero: head 0x80 (sign set, low bits 0), length 9.
     uint256 private constant NEGATIVE_ZERO = 0x0000098000000980000009800000098000000980000009800000098000000980;
     /**
-     * @dev Byte b is the length of a code whose byte after the head is b: 9 plus its leading zeros (the unary
-     * high part), or 17 for b = 0, which sends the word to the bit-by-bit decoder.
+     * @dev The code-length table of {decodeSignature}, as 8 words for memory 0x00 … 0xff: byte b is the length of
+     * a code whose byte after the head is b: 9 plus its leading zeros (the unary high part), or 17 for b = 0,
+     * which sends the word to the bit-by-bit decoder.
      */
-    bytes private constant CODE_LENGTHS =
-        hex"11100f0f0e0e0e0e0d0d0d0d0d0d0d0d0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b"
-        hex"0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a"
-        hex"09090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909"
-        hex"09090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909090909";
+    uint256 private constant LENGTHS_0 = 0x11100f0f0e0e0e0e0d0d0d0d0d0d0d0d0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c;
+    uint256 private constant LENGTHS_11 = 0x0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b;
+    uint256 private constant LENGTHS_10 = 0x0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a;
+    uint256 private constant LENGTHS_9 = 0x0909090909090909090909090909090909090909090909090909090909090909;
 
     /// @dev Fixed length of a padded detached signature.
     function paddedLength(uint256 logn) internal pure returns (uint256) {
@@ -129,16 +128,28 @@ library Falcon {
         if (length < PREFIX || uint8(signature[0]) != 0x30 + logn || (!padded && length > maxCompressedLength(logn))) {
             return (false, 0, 0);
         }
-        bytes memory lengths = CODE_LENGTHS;
-        assembly ("memory-safe") {
+        // Not memory-safe: the length table borrows memory 0x00 … 0x11f (mload(b) reads 32 bytes from b ≤ 255),
+        // so a lookup is mload(byte) with no base to add; what was there is saved first and restored at the end.
+        assembly {
             let bytesLength := shl(logn, 4)
-            s2 := mload(0x40)
-            mstore(0x40, add(s2, bytesLength))
-            let table := add(lengths, 0x20)
+            let saved := mload(0x40)
+            if lt(saved, 0x120) { saved := 0x120 }
+            mcopy(saved, 0, 0x120)
+            s2 := add(saved, 0x120)
+            mstore(0x00, LENGTHS_0)
+            mstore(0x20, LENGTHS_11)
+            mstore(0x40, LENGTHS_10)
+            mstore(0x60, LENGTHS_10)
+            mstore(0x80, LENGTHS_9)
+            mstore(0xa0, LENGTHS_9)
+            mstore(0xc0, LENGTHS_9)
+            mstore(0xe0, LENGTHS_9)
             let base := add(signature.offset, PREFIX)
             let payload := sub(length, PREFIX)
             let position := 0
             let bad := 0
+            // Bit 31 of a lane stays set while no code read into that lane was a negative zero.
+            let notNegativeZero := BIT31
             for {
                 let out := s2
                 let end := add(s2, bytesLength)
@@ -150,28 +161,28 @@ library Falcon {
                 // check below.
                 let bits := shl(and(position, 7), calldataload(add(base, shr(3, position))))
                 // Unrolled: eight codes.
-                let used := shr(248, mload(add(table, byte(1, bits))))
+                let used := shr(248, mload(byte(1, bits)))
                 let codes := or(shr(248, bits), shl(8, used))
                 bits := shl(used, bits)
-                used := shr(248, mload(add(table, byte(1, bits))))
+                used := shr(248, mload(byte(1, bits)))
                 codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
                 bits := shl(used, bits)
-                used := shr(248, mload(add(table, byte(1, bits))))
+                used := shr(248, mload(byte(1, bits)))
                 codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
                 bits := shl(used, bits)
-                used := shr(248, mload(add(table, byte(1, bits))))
+                used := shr(248, mload(byte(1, bits)))
                 codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
                 bits := shl(used, bits)
-                used := shr(248, mload(add(table, byte(1, bits))))
+                used := shr(248, mload(byte(1, bits)))
                 codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
                 bits := shl(used, bits)
-                used := shr(248, mload(add(table, byte(1, bits))))
+                used := shr(248, mload(byte(1, bits)))
                 codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
                 bits := shl(used, bits)
-                used := shr(248, mload(add(table, byte(1, bits))))
+                used := shr(248, mload(byte(1, bits)))
                 codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
                 bits := shl(used, bits)
-                used := shr(248, mload(add(table, byte(1, bits))))
+                used := shr(248, mload(byte(1, bits)))
                 codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
                 bits := shl(used, bits)
                 // A table length of 17 (a zero byte after the head: high part 8 or more) or more in any lane.
@@ -183,6 +194,8 @@ library Falcon {
                         for {} and(iszero(shr(255, shl(add(8, high), bits))), lt(high, 16)) {} {
                             high := add(high, 1)
                         }
+                        // A run of 16 zeros: |s| > 2047 (the table path never reads more than 7).
+                        bad := or(bad, eq(high, 16))
                         used := add(9, high)
                         codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
                         bits := shl(used, bits)
@@ -190,13 +203,13 @@ library Falcon {
                 }
                 used := and(shr(8, codes), LANE_5_BITS)
                 position := add(position, shr(224, mul(used, BIT0)))
-                // A run of 16 zeros (length 25), a negative zero (head 0x80, length 9).
-                bad := or(bad, and(add(used, LANE_7), LANE_32))
-                let zero := xor(codes, NEGATIVE_ZERO)
-                bad := or(bad, and(and(sub(zero, BIT0), not(zero)), BIT31))
+                // A negative zero (head 0x80, length 9): a lane equal to NEGATIVE_ZERO (lanes are below 2^13).
+                notNegativeZero := and(notNegativeZero, add(xor(codes, NEGATIVE_ZERO), LANE_NONZERO))
                 let magnitude := or(and(codes, LANE_7_BITS), shl(7, sub(used, LANE_9)))
                 let negative := mul(and(shr(7, codes), BIT0), 0xffffffff)
-                mstore(out, sub(add(Q_LANES, magnitude), shl(1, and(magnitude, negative))))
+                // q − magnitude in negative lanes as q + (2^32 − 1 − magnitude) − (2^32 − 1): the word arithmetic
+                // carries and borrows across lanes, but the result's lanes are all in [0, 2^32), so it is exact.
+                mstore(out, sub(add(Q_LANES, xor(magnitude, negative)), negative))
                 // Σ magnitude² over the lanes (each below 2^12): the middle coefficient (lane 0 of the low word)
                 // of the product of the lanes with their reversal, every coefficient below 8·2^24 < 2^32.
                 let reversed := or(shr(128, magnitude), shl(128, magnitude))
@@ -204,6 +217,7 @@ library Falcon {
                 reversed := or(and(shr(32, reversed), LO32), shl(32, and(reversed, LO32)))
                 s2Norm := add(s2Norm, shr(224, mul(magnitude, reversed)))
             }
+            bad := or(bad, xor(notNegativeZero, BIT31))
             bad := or(bad, gt(position, shl(3, payload)))
             let usedBytes := shr(3, add(position, 7))
             if iszero(padded) {
@@ -222,6 +236,8 @@ library Falcon {
                 bad := or(bad, chunk)
             }
             ok := iszero(bad)
+            mcopy(0, saved, 0x120)
+            mstore(0x40, add(s2, bytesLength))
         }
     }
 
@@ -262,50 +278,278 @@ library Falcon {
 
     /**
      * @dev HashToPoint (specification Algorithm 3): SHAKE256 of `input` (nonce ‖ message) read as 16-bit big-endian
-     * samples, those below 5q kept, until there are n. Returns them in fresh memory as {FalconNTT} lanes holding
-     * the samples themselves: below 5q and congruent mod q to the point's coefficients, which is all {isShort}
-     * needs.
+     * samples, those below 5q kept, until there are n. Returns them in fresh memory as {FalconNTT} lanes whose low
+     * 16 bits are the samples themselves (below 5q and congruent mod q to the point's coefficients, which is all
+     * {isShort} needs); the high 16 bits of every lane are garbage, for the reader to mask.
      *
      * Samples are read straight from the sponge's state (136-byte blocks, 68 samples each, in 17 little-endian
-     * 64-bit lanes), and the state is permuted only when another block is needed. Each sample is stored, as the
-     * top lane of a word, at the write position, which then advances by one lane only if the sample is kept: a
-     * rejected sample, and the rest of each word, is overwritten by the next stores. The last block may store up
-     * to 67 samples past the n-th, into slack allocated after the point. The number of blocks is not bounded
-     * a priori, as in the specification; each yields 63.8 samples on average.
+     * 64-bit lanes), and the state is permuted only when another block is needed. Sample k of a lane is shifted to
+     * the top 16 bits of a word (the lane's lower samples below it, nothing above), compared with 5q·2^240 as it
+     * is, and stored whole 2 bytes into the lane at the write position, so that its top 16 bits become that
+     * lane's low half; the position then advances by one lane only if the sample is kept. A rejected sample, and the rest of
+     * each word, is overwritten by the next stores; the high half of each lane keeps bytes of an earlier store.
+     * The 17 lanes are unrolled. The last block may store up to 67 samples past the n-th, into slack allocated
+     * after the point. The number of blocks is not bounded a priori, as in the specification; each yields 63.8
+     * samples on average.
      */
     function hashToPoint(uint256 logn, bytes memory input) internal pure returns (uint256 c) {
         SHAKE.Sponge memory sponge = SHAKE.absorb(input, SHAKE.RATE_256);
         uint256[25] memory state = sponge.state;
         uint256 n = 1 << logn;
         uint256 end;
+        uint256 next;
         assembly ("memory-safe") {
             c := mload(0x40)
-            end := add(c, shl(2, n))
-            // n lanes, then slack: the last block stores lanes up to n + 66, each store writing 32 bytes.
+            // Write positions are 2 bytes into their lane.
+            next := add(c, 2)
+            end := add(next, shl(2, n))
+            // n lanes, then slack: the last block stores up to lane n + 66, each store writing 32 bytes from 2 in.
             mstore(0x40, add(end, 0x140))
         }
-        uint256 next = c;
         while (true) {
             assembly ("memory-safe") {
-                for { let lane := state } lt(lane, add(state, 544)) { lane := add(lane, 0x20) } {
-                    // The lane's bytes b0 … b7 (b0 least significant) are four samples b0‖b1, b2‖b3, …: swapping
-                    // the bytes of every 16-bit unit puts sample k in bits 16k … 16k + 15. Each is then shifted
-                    // to bits 224 … 239, the top lane with its upper half cleared.
-                    let v := mload(lane)
-                    v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
-                    let sample := and(shl(224, v), LOW_240)
-                    mstore(next, sample)
-                    next := add(next, shl(2, lt(sample, SAMPLE_BOUND_LANE)))
-                    sample := and(shl(208, v), LOW_240)
-                    mstore(next, sample)
-                    next := add(next, shl(2, lt(sample, SAMPLE_BOUND_LANE)))
-                    sample := and(shl(192, v), LOW_240)
-                    mstore(next, sample)
-                    next := add(next, shl(2, lt(sample, SAMPLE_BOUND_LANE)))
-                    sample := and(shl(176, v), LOW_240)
-                    mstore(next, sample)
-                    next := add(next, shl(2, lt(sample, SAMPLE_BOUND_LANE)))
-                }
+                let v
+                let x
+                // Per lane: its bytes b0 … b7 (b0 least significant) are four samples b0‖b1, b2‖b3, …: swapping
+                // the bytes of every 16-bit unit puts sample k in bits 16k … 16k + 15.
+                v := mload(state)
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0x20))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0x40))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0x60))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0x80))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0xa0))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0xc0))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0xe0))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0x100))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0x120))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0x140))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0x160))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0x180))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0x1a0))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0x1c0))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0x1e0))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                v := mload(add(state, 0x200))
+                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
+                x := shl(240, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(224, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(208, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                x := shl(192, v)
+                mstore(next, x)
+                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
             }
             if (next >= end) return c;
             KeccakF1600.permute(state);
@@ -314,8 +558,8 @@ library Falcon {
 
     /**
      * @dev Whether ‖(s1, s2)‖² ≤ ⌊β²⌋ for s1 = c − s2·h mod q, centred in [−(q − 1)/2, (q − 1)/2]. `s2` holds the
-     * decoded s2 lanes (q + s2[i]) and is overwritten; `c` holds HashToPoint(nonce ‖ message) as lanes below 5q
-     * (congruent to the point's coefficients); `expandedKey` the public key's expanded form (lanes below q).
+     * decoded s2 lanes (q + s2[i]) and is overwritten; `c` holds HashToPoint(nonce ‖ message) as lanes whose low 16
+     * bits are below 5q (congruent to the point's coefficients; the high bits are ignored); `expandedKey` the public key's expanded form (lanes below q).
      */
     function isShort(uint256 logn, uint256 c, uint256 s2, uint256 s2Norm, uint256 expandedKey)
         internal
@@ -324,31 +568,34 @@ library Falcon {
     {
         uint256 words = 1 << (logn - 3);
         uint256 twiddles = FalconNTT.loadTwiddles();
-        FalconNTT.forward(s2, words, twiddles);
-        FalconNTT.multiply(s2, expandedKey, words, twiddles);
+        FalconNTT.forwardMultiply(s2, expandedKey, words, twiddles);
         FalconNTT.inverse(s2, words, twiddles);
-        uint256 norm = s2Norm;
+        uint256 norm;
         assembly ("memory-safe") {
+            // Centring is skipped: with r = (c − s2·h + (q − 1)/2) mod q in [0, q), the centred s1 is r − (q − 1)/2,
+            // so ‖s1‖² = Σ r² − (q − 1)·Σ r + n·((q − 1)/2)². Σ r is summed lane-wise (below n/8·q per lane).
+            let squares := 0
+            let sums := 0
             for { let end := add(c, shl(5, words)) } lt(c, end) {
                 c := add(c, 0x20)
                 s2 := add(s2, 0x20)
             } {
-                // c + 10q − s2·h has lanes below 15q (s2·h is below 9.6q); Barrett brings them below 2q, a
-                // conditional subtraction below q.
-                let x := sub(add(mload(c), TEN_Q), mload(s2))
+                // c + 10q + (q − 1)/2 − s2·h has lanes below 15.5q (c below 5q, s2·h below 9.6q); Barrett brings
+                // them below 2q, a conditional subtraction below q.
+                let x := sub(add(and(mload(c), LO16), TEN_Q_HALF), mload(s2))
                 x := sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q))
                 x := sub(x, mul(and(shr(31, add(x, GE_Q)), BIT0), Q))
-                // |centred x|: q − x in the lanes above (q − 1)/2.
-                let above := and(shr(31, add(x, GT_HALF_Q)), BIT0)
-                x := sub(add(x, mul(above, Q)), shl(1, and(x, mul(above, 0xffffffff))))
+                sums := add(sums, x)
                 // The sum of the lanes' squares is the middle coefficient (lane 0 of the low word) of the product
-                // of x with its lane-reversed self; every coefficient is below 8·6144² < 2^32, so none carries.
+                // of x with its lane-reversed self; every coefficient is below 8·q² < 2^32, so none carries.
                 let reversed := or(shr(128, x), shl(128, x))
                 reversed := or(and(shr(64, reversed), LO64), shl(64, and(reversed, LO64)))
                 reversed := or(and(shr(32, reversed), LO32), shl(32, and(reversed, LO32)))
-                norm := add(norm, shr(224, mul(x, reversed)))
+                squares := add(squares, shr(224, mul(x, reversed)))
             }
+            // The lanes of `sums` summed as the top lane of its product with BIT0 (partial sums below 8·128·q).
+            norm := sub(add(squares, mul(shl(3, words), mul(HALF_Q, HALF_Q))), mul(shl(1, HALF_Q), shr(224, mul(sums, BIT0))))
         }
-        return norm <= normBound(logn);
+        return s2Norm + norm <= normBound(logn);
     }
 }

@@ -86,44 +86,89 @@ library FalconNTT {
      * reduction.
      */
     function forward(uint256 p, uint256 words, uint256 twiddles) internal pure {
+        _forward(p, 0, words, twiddles);
+    }
+
+    /**
+     * @dev {forward} then {multiply} by the key residues at `key` (non-zero), the product fused into the last pass:
+     * a lone layer (Falcon-1024) or a pair of layers on blocks of four consecutive words (Falcon-512). Each output
+     * is multiplied before it is stored, which saves a store, a load and the loop of {multiply} per word.
+     */
+    function forwardMultiply(uint256 p, uint256 key, uint256 words, uint256 twiddles) internal pure {
+        (uint256 left, uint256 kq) = _forward(p, key, words, twiddles);
+        if (left == 1) _loneLayerMultiply(p, key, words, twiddles, kq);
+        else if (left == 2) _lastPairMultiply(p, key, words, twiddles, kq);
+        else multiply(p, key, words, twiddles);
+    }
+
+    /**
+     * @dev {forward}; with a non-zero `key`, all but the last pass, left to a fused routine: `left` is the distance
+     * d of that pass (1: a lone layer, 2: a pair of layers), `lastKq` its K·q.
+     */
+    function _forward(uint256 p, uint256 key, uint256 words, uint256 twiddles)
+        private
+        pure
+        returns (uint256 left, uint256 lastKq)
+    {
         assembly ("memory-safe") {
             function mont(x) -> r {
                 r := shr(16, add(x, mul(and(mul(and(x, LO16), Q_NEG_INV), LO16), Q)))
             }
 
             let pass := 0
+            let last := add(p, shl(5, words))
             let d := shr(1, words)
-            for {} gt(d, 1) { d := shr(2, d) } {
+            let fuse := iszero(iszero(key))
+            for {} and(gt(d, 1), iszero(and(eq(d, 2), fuse))) { d := shr(2, d) } {
                 let blocks := div(shr(1, words), d)
                 let quarter := shl(4, d)
                 let kq := mul(byte(pass, FORWARD_K), Q_LANES)
-                for { let b := 0 } lt(b, blocks) { b := add(b, 1) } {
-                    let za := shr(240, mload(add(twiddles, shl(1, add(blocks, b)))))
-                    let zb := shr(224, mload(add(twiddles, shl(2, add(blocks, b)))))
-                    let p0 := add(p, mul(b, shl(2, quarter)))
+                // Block b at p + b·4·quarter, its twiddles ζ[blocks + b] and ζ[2(blocks + b)], ζ[2(blocks + b) + 1]
+                // through pointers that advance with b.
+                let zas := add(twiddles, shl(1, blocks))
+                let zbs := add(twiddles, shl(2, blocks))
+                for { let blockStart := p } lt(blockStart, last) {
+                    blockStart := add(blockStart, shl(2, quarter))
+                    zas := add(zas, 2)
+                    zbs := add(zbs, 4)
+                } {
+                    let za := shr(240, mload(zas))
+                    let zb := shr(224, mload(zbs))
                     // Montgomery reductions written out: Yul functions are not inlined here.
-                    for { let end := add(p0, quarter) } lt(p0, end) { p0 := add(p0, 0x20) } {
+                    for {
+                        let p0 := blockStart
+                        let end := add(blockStart, quarter)
+                    } lt(p0, end) { p0 := add(p0, 0x20) } {
+                        let p1 := add(p0, quarter)
+                        let p2 := add(p1, quarter)
+                        let p3 := add(p2, quarter)
                         let x0 := mload(p0)
-                        let x1 := mload(add(p0, quarter))
-                        let t := mul(mload(add(p0, shl(1, quarter))), za)
+                        let x1 := mload(p1)
+                        let t := mul(mload(p2), za)
                         t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
                         let x2 := sub(add(x0, kq), t)
                         x0 := add(x0, t)
-                        t := mul(mload(add(p0, mul(3, quarter))), za)
+                        t := mul(mload(p3), za)
                         t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
                         let x3 := sub(add(x1, kq), t)
                         x1 := add(x1, t)
                         t := mul(x1, shr(16, zb))
                         t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
                         mstore(p0, add(x0, t))
-                        mstore(add(p0, quarter), sub(add(x0, kq), t))
+                        mstore(p1, sub(add(x0, kq), t))
                         t := mul(x3, and(zb, 0xffff))
                         t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
-                        mstore(add(p0, shl(1, quarter)), add(x2, t))
-                        mstore(add(p0, mul(3, quarter)), sub(add(x2, kq), t))
+                        mstore(p2, add(x2, t))
+                        mstore(p3, sub(add(x2, kq), t))
                     }
                 }
                 pass := add(pass, 1)
+            }
+            if mul(d, fuse) {
+                // The last pass is left to {_loneLayerMultiply} (d = 1) or {_lastPairMultiply} (d = 2).
+                left := d
+                d := 0
+                lastKq := mul(byte(pass, FORWARD_K), Q_LANES)
             }
             if d {
                 // An odd number of layers: the last, d = 1, pairs neighbouring words, block b using ζ[words/2 + b].
@@ -138,6 +183,126 @@ library FalconNTT {
                     mstore(p, add(a, t))
                     mstore(add(p, 0x20), sub(add(a, kq), t))
                 }
+            }
+        }
+    }
+
+    /**
+     * @dev The lone last layer of {forward} (d = 1, K·q = `kq`), each output then multiplied as in {multiply}: word
+     * w by the key residue at `key` + 32w and ζ[words + w]²·R.
+     */
+    function _loneLayerMultiply(uint256 p, uint256 key, uint256 words, uint256 twiddles, uint256 kq) private pure {
+        assembly ("memory-safe") {
+            let zetas := add(twiddles, words)
+            let squares := add(twiddles, add(SQUARE_OFFSET, shl(1, words)))
+            for { let end := add(p, shl(5, words)) } lt(p, end) {
+                p := add(p, 0x40)
+                zetas := add(zetas, 2)
+                key := add(key, 0x40)
+                squares := add(squares, 4)
+            } {
+                let x := mload(p)
+                let t := mul(mload(add(p, 0x20)), shr(240, mload(zetas)))
+                t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                // The layer's outputs x + t and x + K·q − t, lanes below 25q; then {multiply}'s steps on each.
+                let y := sub(add(x, kq), t)
+                x := add(x, t)
+                x := sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q))
+                let h := mload(key)
+                let low := mul(x, h)
+                let high := mulmod(x, h, not(0))
+                high := sub(sub(high, low), lt(high, low))
+                x := shl(32, low)
+                x := shr(16, add(x, mul(and(mul(and(x, LO16), Q_NEG_INV), LO16), Q)))
+                x := add(add(shl(32, high), shr(224, low)), mul(x, shr(240, mload(squares))))
+                mstore(p, shr(16, add(x, mul(and(mul(and(x, LO16), Q_NEG_INV), LO16), Q))))
+                y := sub(y, mul(and(shr(26, mul(y, 5460)), LO6), Q))
+                h := mload(add(key, 0x20))
+                low := mul(y, h)
+                high := mulmod(y, h, not(0))
+                high := sub(sub(high, low), lt(high, low))
+                y := shl(32, low)
+                y := shr(16, add(y, mul(and(mul(and(y, LO16), Q_NEG_INV), LO16), Q)))
+                y := add(add(shl(32, high), shr(224, low)), mul(y, shr(240, mload(add(squares, 2)))))
+                mstore(add(p, 0x20), shr(16, add(y, mul(and(mul(and(y, LO16), Q_NEG_INV), LO16), Q))))
+            }
+        }
+    }
+
+    /**
+     * @dev The last pass of {forward} when it is a pair of layers (d = 2 and 1, K·q = `kq`: blocks of four
+     * consecutive words), each output then multiplied as in {multiply}: word w by the key residue at `key` + 32w
+     * and ζ[words + w]²·R.
+     */
+    function _lastPairMultiply(uint256 p, uint256 key, uint256 words, uint256 twiddles, uint256 kq) private pure {
+        assembly ("memory-safe") {
+            let zas := add(twiddles, shr(1, words))
+            let squares := add(twiddles, add(SQUARE_OFFSET, shl(1, words)))
+            for { let end := add(p, shl(5, words)) } lt(p, end) {
+                p := add(p, 0x80)
+                zas := add(zas, 2)
+                key := add(key, 0x80)
+                squares := add(squares, 8)
+            } {
+                // Block b's twiddles: ζ[words/4 + b], then ζ[words/2 + 2b] and the entry after it.
+                let z := shr(240, mload(zas))
+                let x0 := mload(p)
+                let x1 := mload(add(p, 0x20))
+                let t := mul(mload(add(p, 0x40)), z)
+                t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                let x2 := sub(add(x0, kq), t)
+                x0 := add(x0, t)
+                t := mul(mload(add(p, 0x60)), z)
+                t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                let x3 := sub(add(x1, kq), t)
+                // At twiddles + words + 4b = 2·zas − twiddles.
+                z := shr(224, mload(sub(shl(1, zas), twiddles)))
+                t := mul(add(x1, t), shr(16, z))
+                t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                // x1 := the output x0 + K·q − t; x0 := x0 + t. Then {multiply}'s steps on each output.
+                x1 := sub(add(x0, kq), t)
+                x0 := add(x0, t)
+                t := mul(x3, and(z, 0xffff))
+                t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                x3 := sub(add(x2, kq), t)
+                x2 := add(x2, t)
+                // {multiply}'s steps on each output (t and z reused for the key residue and the low half).
+                x0 := sub(x0, mul(and(shr(26, mul(x0, 5460)), LO6), Q))
+                t := mload(key)
+                z := mul(x0, t)
+                t := mulmod(x0, t, not(0))
+                t := sub(sub(t, z), lt(t, z))
+                x0 := shl(32, z)
+                x0 := shr(16, add(x0, mul(and(mul(and(x0, LO16), Q_NEG_INV), LO16), Q)))
+                x0 := add(add(shl(32, t), shr(224, z)), mul(x0, shr(240, mload(squares))))
+                mstore(p, shr(16, add(x0, mul(and(mul(and(x0, LO16), Q_NEG_INV), LO16), Q))))
+                x1 := sub(x1, mul(and(shr(26, mul(x1, 5460)), LO6), Q))
+                t := mload(add(key, 0x20))
+                z := mul(x1, t)
+                t := mulmod(x1, t, not(0))
+                t := sub(sub(t, z), lt(t, z))
+                x1 := shl(32, z)
+                x1 := shr(16, add(x1, mul(and(mul(and(x1, LO16), Q_NEG_INV), LO16), Q)))
+                x1 := add(add(shl(32, t), shr(224, z)), mul(x1, shr(240, mload(add(squares, 2)))))
+                mstore(add(p, 0x20), shr(16, add(x1, mul(and(mul(and(x1, LO16), Q_NEG_INV), LO16), Q))))
+                x2 := sub(x2, mul(and(shr(26, mul(x2, 5460)), LO6), Q))
+                t := mload(add(key, 0x40))
+                z := mul(x2, t)
+                t := mulmod(x2, t, not(0))
+                t := sub(sub(t, z), lt(t, z))
+                x2 := shl(32, z)
+                x2 := shr(16, add(x2, mul(and(mul(and(x2, LO16), Q_NEG_INV), LO16), Q)))
+                x2 := add(add(shl(32, t), shr(224, z)), mul(x2, shr(240, mload(add(squares, 4)))))
+                mstore(add(p, 0x40), shr(16, add(x2, mul(and(mul(and(x2, LO16), Q_NEG_INV), LO16), Q))))
+                x3 := sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q))
+                t := mload(add(key, 0x60))
+                z := mul(x3, t)
+                t := mulmod(x3, t, not(0))
+                t := sub(sub(t, z), lt(t, z))
+                x3 := shl(32, z)
+                x3 := shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q)))
+                x3 := add(add(shl(32, t), shr(224, z)), mul(x3, shr(240, mload(add(squares, 6)))))
+                mstore(add(p, 0x60), shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q))))
             }
         }
     }
@@ -193,6 +358,7 @@ library FalconNTT {
                 r := shr(16, add(x, mul(and(mul(and(x, LO16), Q_NEG_INV), LO16), Q)))
             }
             let inverses := add(twiddles, INVERSE_OFFSET)
+            let last := add(p, shl(5, words))
             let d := 1
             for {} lt(shl(1, d), words) { d := shl(2, d) } {
                 // Groups of words w, w + d, w + 2d, w + 3d: block b of the pair's second layer (distance 2d) uses
@@ -200,16 +366,28 @@ library FalconNTT {
                 // before it, read together.
                 let blocks := div(shr(2, words), d)
                 let quarter := shl(5, d)
-                for { let b := 0 } lt(b, blocks) { b := add(b, 1) } {
-                    let zb := shr(240, mload(add(inverses, shl(1, sub(sub(shl(1, blocks), 1), b)))))
-                    let za := shr(224, mload(add(inverses, shl(1, sub(sub(shl(2, blocks), 2), shl(1, b))))))
-                    let p0 := add(p, mul(b, shl(2, quarter)))
+                // Block b at p + b·4·quarter; its twiddle entries through pointers that move back with b.
+                let zbs := add(inverses, shl(1, sub(shl(1, blocks), 1)))
+                let zas := add(inverses, shl(1, sub(shl(2, blocks), 2)))
+                for { let blockStart := p } lt(blockStart, last) {
+                    blockStart := add(blockStart, shl(2, quarter))
+                    zbs := sub(zbs, 2)
+                    zas := sub(zas, 4)
+                } {
+                    let zb := shr(240, mload(zbs))
+                    let za := shr(224, mload(zas))
                     // Montgomery and Barrett reductions written out: Yul functions are not inlined here.
-                    for { let end := add(p0, quarter) } lt(p0, end) { p0 := add(p0, 0x20) } {
+                    for {
+                        let p0 := blockStart
+                        let end := add(blockStart, quarter)
+                    } lt(p0, end) { p0 := add(p0, 0x20) } {
+                        let p1 := add(p0, quarter)
+                        let p2 := add(p1, quarter)
+                        let p3 := add(p2, quarter)
                         let x0 := mload(p0)
-                        let x1 := mload(add(p0, quarter))
-                        let x2 := mload(add(p0, shl(1, quarter)))
-                        let x3 := mload(add(p0, mul(3, quarter)))
+                        let x1 := mload(p1)
+                        let x2 := mload(p2)
+                        let x3 := mload(p3)
                         let t := mul(sub(add(x0, FIVE_Q), x1), and(za, 0xffff))
                         x0 := add(x0, x1)
                         x1 := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
@@ -219,11 +397,11 @@ library FalconNTT {
                         x3 := add(x0, x2)
                         mstore(p0, sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q)))
                         x3 := mul(sub(add(x0, TEN_Q), x2), zb)
-                        mstore(add(p0, shl(1, quarter)), shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q))))
+                        mstore(p2, shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q))))
                         x3 := add(x1, t)
-                        mstore(add(p0, quarter), sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q)))
+                        mstore(p1, sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q)))
                         x3 := mul(sub(add(x1, TEN_Q), t), zb)
-                        mstore(add(p0, mul(3, quarter)), shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q))))
+                        mstore(p3, shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q))))
                     }
                 }
             }

@@ -116,6 +116,17 @@ for (const n of [512, 1024] as const) {
       const [forwardGas, multiplyGas, inverseGas] = await mock.read.gasOf([a, key]);
       console.log(`    n = ${n}: forward ${forwardGas} gas, multiply ${multiplyGas} gas, inverse ${inverseGas} gas`);
     });
+
+    it("forwardMultiply equals multiply ∘ forward lane for lane, also on the largest inputs", async () => {
+      for (const [a, key] of [
+        [randomPolynomial(n, 4095).map((value) => value + Q - 2047n), randomPolynomial(n, q)],
+        [randomPolynomial(n, 4095).map((value) => value + Q - 2047n), new Array<bigint>(n).fill(Q - 1n)],
+        [new Array<bigint>(n).fill(Q + 2047n), new Array<bigint>(n).fill(Q - 1n)],
+      ]) {
+        const fused = await mock.read.forwardMultiply([a, key]);
+        assert.deepEqual(fused, await mock.read.multiply([await mock.read.forward([a]), key]));
+      }
+    });
   });
 }
 
