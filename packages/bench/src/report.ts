@@ -198,13 +198,13 @@ function groupedLogBars(title: string, groups: string[], series: { label: string
 }
 
 function stackedBars(title: string, groups: string[], series: { label: string; values: number[] }[]): string {
-  const width = 720;
+  const width = 760;
   const height = 360;
-  const left = 80;
+  const left = 90;
   const bottom = 300;
   const top = 40;
   const totals = groups.map((_, g) => series.reduce((sum, s) => sum + (s.values[g] ?? 0), 0));
-  const max = Math.max(1, ...totals);
+  const max = niceCeiling(Math.max(1, ...totals));
   const scale = (value: number) => ((bottom - top) * value) / max;
   const groupWidth = (width - left - 20) / Math.max(1, groups.length);
   const parts = [`<text x="${width / 2}" y="22" text-anchor="middle" font-size="15">${escape(title)}</text>`];
@@ -227,11 +227,23 @@ function stackedBars(title: string, groups: string[], series: { label: string; v
   return svg(width, height, parts);
 }
 
+/** The smallest 1, 2 or 5 × 10^k at or above `value`, so axis ticks fall on round numbers. */
+function niceCeiling(value: number): number {
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  return [1, 2, 5, 10].map((step) => step * magnitude).find((candidate) => candidate >= value)!;
+}
+
 function legend(labels: string[], x: number, y: number): string[] {
-  return labels.flatMap((label, i) => [
-    `<rect x="${x + i * 165}" y="${y - 10}" width="12" height="12" fill="${palette[i % palette.length]}"/>`,
-    `<text x="${x + i * 165 + 16}" y="${y}" font-size="11">${escape(label)}</text>`,
-  ]);
+  let offset = x;
+  return labels.flatMap((label, i) => {
+    const entry = [
+      `<rect x="${offset}" y="${y - 10}" width="12" height="12" fill="${palette[i % palette.length]}"/>`,
+      `<text x="${offset + 16}" y="${y}" font-size="11">${escape(label)}</text>`,
+    ];
+    // About 6.5 px per character at font-size 11, plus the swatch and a gap.
+    offset += 16 + Math.ceil(label.length * 6.5) + 18;
+    return entry;
+  });
 }
 
 function svg(width: number, height: number, parts: string[]): string {
