@@ -41,6 +41,16 @@ contract SHAKEMock {
         gasUsed = before - gasleft();
     }
 
+    /// @dev {permuteGas} with the state above the memory the permutation borrows (as in the verifiers).
+    function permuteGasAbove() external view returns (uint256 gasUsed) {
+        bytes memory pad = new bytes(1600);
+        uint256[25] memory state;
+        uint256 before = gasleft();
+        KeccakF1600.permute(state);
+        gasUsed = before - gasleft();
+        require(pad.length == 1600 && state[0] == 0xf1258f7940e1dde7);
+    }
+
     function shake256(bytes memory input, uint256 outLen) external pure returns (bytes memory) {
         return SHAKE.shake256(input, outLen);
     }

@@ -59,24 +59,26 @@ library KeccakF1600 {
             mstore(0x600, not(mload(0x520)))
             // Round constants, three per word, past the saved copy.
             let table := add(saved, 1448)
-            mstore(table, 0x10000000000008082800000000000808a)
-            mstore(add(table, 32), 0x8000000080008000000000000000808b0000000080000001)
-            mstore(add(table, 64), 0x80000000800080818000000000008009000000000000008a)
-            mstore(add(table, 96), 0x880000000080008009000000008000000a)
-            mstore(add(table, 128), 0x8000808b800000000000008b8000000000008089)
-            mstore(add(table, 160), 0x800000000000800380000000000080028000000000000080)
-            mstore(add(table, 192), 0x800a800000008000000a8000000080008081)
-            mstore(add(table, 224), 0x800000000000808000000000800000018000000080008008)
-            for { let rc := table } lt(rc, add(table, 256)) { rc := add(rc, 32) } {
+            mstore(table, 0x1800000000000808a00000000000000000000000000008082)
+            mstore(add(table, 32), 0x800000008000800000000000800000010000000000000000000000000000808b)
+            mstore(add(table, 64), 0x8000000080008081000000000000008a00000000000000008000000000008009)
+            mstore(add(table, 96), 0x88000000008000000a00000000000000000000000080008009)
+            mstore(add(table, 128), 0x8000808b80000000000080890000000000000000800000000000008b)
+            mstore(add(table, 160), 0x8000000000008003800000000000008000000000000000008000000000008002)
+            mstore(add(table, 192), 0x800a80000000800080810000000000000000800000008000000a)
+            mstore(add(table, 224), 0x8000000000008080800000008000800800000000000000000000000080000001)
+            // Eight passes of three rounds; the exit test sits at the end of the body (a do-while loop).
+            let end := add(table, 256)
+            for { let rc := table } 1 {} {
                 // Round M: QD → Z, copies renewed by MUL
                 {
                     // θ
                     let c0 := xor(xor(xor(xor(mload(0x540), mload(0x548)), mload(0x550)), mload(0x558)), mload(0x560))
-                    let c1 := xor(xor(xor(xor(mload(0x568), mload(0x570)), mload(0x578)), mload(0x580)), mload(0x588))
                     let c2 := xor(xor(xor(xor(mload(0x590), mload(0x598)), mload(0x5a0)), mload(0x5a8)), mload(0x5b0))
-                    let c3 := xor(xor(xor(xor(mload(0x5b8), mload(0x5c0)), mload(0x5c8)), mload(0x5d0)), mload(0x5d8))
-                    let c4 := xor(xor(xor(xor(mload(0x5e0), mload(0x5e8)), mload(0x5f0)), mload(0x5f8)), mload(0x600))
                     let d1 := xor(c0, mul(shr(192, c2), 0x2000000000000000200000000000000020000000000000002))
+                    let c1 := xor(xor(xor(xor(mload(0x568), mload(0x570)), mload(0x578)), mload(0x580)), mload(0x588))
+                    let c4 := xor(xor(xor(xor(mload(0x5e0), mload(0x5e8)), mload(0x5f0)), mload(0x5f8)), mload(0x600))
+                    let c3 := xor(xor(xor(xor(mload(0x5b8), mload(0x5c0)), mload(0x5c8)), mload(0x5d0)), mload(0x5d8))
                     let d3 := xor(c2, mul(shr(192, c4), 0x2000000000000000200000000000000020000000000000002))
                     let d0 := xor(c4, mul(shr(192, c1), 0x2000000000000000200000000000000020000000000000002))
                     let d2 := xor(c1, mul(shr(192, c3), 0x2000000000000000200000000000000020000000000000002))
@@ -87,7 +89,7 @@ library KeccakF1600 {
                         let b2 := mul(shr(192, xor(mload(0x5a0), d2)), 0x80000000000000008000000000000000800000000000000080000000000)
                         let b3 := mul(shr(192, xor(mload(0x5d0), d3)), 0x200000000000000020000000000000002000000000000000200000)
                         let b4 := mul(shr(192, xor(mload(0x600), d4)), 0x4000000000000000400000000000000040000000000000004000)
-                        mstore(0x220, xor(xor(b0, and(b1, not(b2))), mul(shr(128, mload(rc)), 0x1000000000000000100000000000000010000000000000001)))
+                        mstore(0x220, xor(xor(b0, and(b1, not(b2))), mul(shr(192, mload(rc)), 0x1000000000000000100000000000000010000000000000001)))
                         mstore(0x240, xor(b1, and(b2, b3)))
                         mstore(0x260, xor(b2, or(b3, b4)))
                         mstore(0x280, xor(b3, and(b4, b0)))
@@ -146,11 +148,11 @@ library KeccakF1600 {
                 {
                     // θ
                     let c0 := xor(xor(xor(xor(mload(0x220), mload(0x2c0)), mload(0x360)), mload(0x400)), mload(0x4a0))
-                    let c1 := xor(xor(xor(xor(mload(0x240), mload(0x2e0)), mload(0x380)), mload(0x420)), mload(0x4c0))
                     let c2 := xor(xor(xor(xor(mload(0x260), mload(0x300)), mload(0x3a0)), mload(0x440)), mload(0x4e0))
-                    let c3 := xor(xor(xor(xor(mload(0x280), mload(0x320)), mload(0x3c0)), mload(0x460)), mload(0x500))
-                    let c4 := xor(xor(xor(xor(mload(0x2a0), mload(0x340)), mload(0x3e0)), mload(0x480)), mload(0x520))
                     let d1 := xor(c0, shl(1, c2))
+                    let c1 := xor(xor(xor(xor(mload(0x240), mload(0x2e0)), mload(0x380)), mload(0x420)), mload(0x4c0))
+                    let c4 := xor(xor(xor(xor(mload(0x2a0), mload(0x340)), mload(0x3e0)), mload(0x480)), mload(0x520))
+                    let c3 := xor(xor(xor(xor(mload(0x280), mload(0x320)), mload(0x3c0)), mload(0x460)), mload(0x500))
                     let d3 := xor(c2, shl(1, c4))
                     let d0 := xor(c4, shl(1, c1))
                     let d2 := xor(c1, shl(1, c3))
@@ -161,7 +163,7 @@ library KeccakF1600 {
                         let b2 := shl(43, xor(mload(0x3a0), d2))
                         let b3 := shl(21, xor(mload(0x460), d3))
                         let b4 := shl(14, xor(mload(0x520), d4))
-                        mstore(0x80, xor(xor(b0, and(b1, b2)), mul(and(shr(64, mload(rc)), 0xffffffffffffffff), 0x1000000000000000100000000000000010000000000000001)))
+                        mstore(0x80, xor(xor(b0, and(b1, b2)), mul(mload(rc), 0x1000000000000000100000000000000000000000000000000)))
                         mstore(0x90, xor(b1, and(not(b2), b3)))
                         mstore(0xa0, xor(b2, not(or(b3, b4))))
                         mstore(0xb0, xor(b3, and(b4, b0)))
@@ -219,15 +221,16 @@ library KeccakF1600 {
                 // Round S2: P → QD, χ four rows at a time
                 {
                     // θ: each load holds lanes x and x + 1 of a row (two copies each), so five loads give two parities.
+                    // C0 = w01, C1 = w01 << 128, C2 = w23, C3 = w23 << 128, C4 = w4; rot1 is one more bit of shift. In this
+                    // order D0 and D3 take the slots of w01 and w23, and w4's slot is left dead on top and popped (see M's θ).
                     let w01 := xor(xor(xor(xor(mload(0x80), mload(0xd0)), mload(0x120)), mload(0x170)), mload(0x1c0))
                     let w23 := xor(xor(xor(xor(mload(0xa0), mload(0xf0)), mload(0x140)), mload(0x190)), mload(0x1e0))
-                    let w4 := xor(xor(xor(xor(mload(0xc0), mload(0x110)), mload(0x160)), mload(0x1b0)), mload(0x200))
-                    // C0 = w01, C1 = w01 << 128, C2 = w23, C3 = w23 << 128, C4 = w4; rot1 is one more bit of shift.
-                    let d0 := xor(w4, shl(129, w01))
                     let d1 := xor(w01, shl(1, w23))
                     let d2 := xor(shl(128, w01), shl(129, w23))
-                    let d3 := xor(w23, shl(1, w4))
                     let d4 := xor(shl(128, w23), shl(1, w01))
+                    let w4 := xor(xor(xor(xor(mload(0xc0), mload(0x110)), mload(0x160)), mload(0x1b0)), mload(0x200))
+                    let d0 := xor(w4, shl(129, w01))
+                    let d3 := xor(w23, shl(1, w4))
                     // Row 4 first: its 32-byte stores run into the next column's word, which is stored after.
                     {
                         let b0 := shl(62, xor(mload(0xa0), d2))
@@ -243,20 +246,24 @@ library KeccakF1600 {
                     }
                     // Rows 0..3: q_X holds b(X, Y) in bits 192 − 64Y … 255 − 64Y, the rest of each shifted word masked off.
                     {
-                        let q0 := or(or(or(shl(192, shr(192, xor(mload(0x80), d0))), and(shr(36, xor(mload(0xb0), d3)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(127, xor(mload(0x90), d1)), 0xffffffffffffffff0000000000000000)), and(shr(165, not(xor(mload(0xc0), d4))), 0xffffffffffffffff))
+                        let q0 := or(or(or(and(xor(mload(0x80), d0), 0xffffffffffffffff000000000000000000000000000000000000000000000000), and(shr(36, xor(mload(0xb0), d3)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(127, xor(mload(0x90), d1)), 0xffffffffffffffff0000000000000000)), and(shr(165, not(xor(mload(0xc0), d4))), 0xffffffffffffffff))
                         let q1 := or(or(or(shl(192, shr(148, xor(mload(0xe0), d1))), and(shr(44, xor(mload(0x110), d4)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(122, xor(mload(0xf0), d2)), 0xffffffffffffffff0000000000000000)), and(shr(156, not(xor(mload(0xd0), d0))), 0xffffffffffffffff))
                         let q2 := or(or(or(shl(192, shr(149, xor(mload(0x140), d2))), and(shr(61, xor(mload(0x120), d0)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(103, xor(mload(0x150), d3)), 0xffffffffffffffff0000000000000000)), and(shr(182, not(xor(mload(0x130), d1))), 0xffffffffffffffff))
                         let q3 := or(or(or(shl(192, shr(171, not(xor(mload(0x1a0), d3)))), and(shr(19, xor(mload(0x180), d1)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(120, xor(mload(0x1b0), d4)), 0xffffffffffffffff0000000000000000)), and(shr(177, xor(mload(0x190), d2)), 0xffffffffffffffff))
                         let q4 := or(or(or(shl(192, shr(178, not(xor(mload(0x200), d4)))), and(shr(3, not(xor(mload(0x1e0), d2))), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(110, xor(mload(0x1c0), d0)), 0xffffffffffffffff0000000000000000)), and(shr(136, xor(mload(0x1f0), d3)), 0xffffffffffffffff))
-                        mstore(0x540, xor(xor(q0, and(q1, q2)), shl(192, mload(rc))))
+                        mstore(0x540, xor(xor(q0, and(q1, q2)), and(shl(64, mload(rc)), 0xffffffffffffffff000000000000000000000000000000000000000000000000)))
                         mstore(0x568, xor(q1, or(q2, q3)))
                         mstore(0x590, xor(q2, and(q3, q4)))
                         mstore(0x5b8, xor(q3, or(q4, not(q0))))
                         mstore(0x5e0, xor(q4, or(q0, q1)))
                     }
                 }
+                rc := add(rc, 32)
+                if eq(rc, end) { break }
             }
-            // The result goes past the saved copy first, in case `state` itself lies in the borrowed region.
+            // The result to Z, then to `state`: directly if `state` lies above the borrowed region, else into the saved
+            // copy at `state`'s place (running on into the table past it, no longer needed), which the restore then
+            // carries to `state`, its part past the borrowed region included.
             mstore(0x220, shr(192, mload(0x540)))
             mstore(0x240, shr(192, mload(0x568)))
             mstore(0x260, shr(192, mload(0x590)))
@@ -282,9 +289,17 @@ library KeccakF1600 {
             mstore(0x4e0, shr(192, not(mload(0x5b0))))
             mstore(0x500, shr(192, mload(0x5d8)))
             mstore(0x520, shr(192, not(mload(0x600))))
-            mcopy(table, 0x220, 800)
-            mcopy(0x80, saved, 1448)
-            mcopy(state, table, 800)
+            switch lt(state, 0x628)
+            case 0 {
+                mcopy(state, 0x220, 800)
+                mcopy(0x80, saved, 1448)
+            }
+            default {
+                mcopy(add(saved, sub(state, 0x80)), 0x220, 800)
+                let n := add(state, 0x2a0)
+                if lt(n, 1448) { n := 1448 }
+                mcopy(0x80, saved, n)
+            }
         }
     }
 }

@@ -91,29 +91,38 @@ function round(kind, rcExpr, lo) {
   let dlo;
   if (kind === "S2") {
     L.push("    // θ: each load holds lanes x and x + 1 of a row (two copies each), so five loads give two parities.");
-    for (const [name, off] of [["w01", 0], ["w23", 32], ["w4", 64]]) {
+    L.push("    // C0 = w01, C1 = w01 << 128, C2 = w23, C3 = w23 << 128, C4 = w4; rot1 is one more bit of shift. In this");
+    L.push("    // order D0 and D3 take the slots of w01 and w23, and w4's slot is left dead on top and popped (see M's θ).");
+    const w = (name, off) => {
       const a = [0, 1, 2, 3, 4].map((y) => `mload(${hex(P + 80 * y + off)})`);
       L.push(`    let ${name} := xor(xor(xor(xor(${a[0]}, ${a[1]}), ${a[2]}), ${a[3]}), ${a[4]})`);
-    }
-    L.push("    // C0 = w01, C1 = w01 << 128, C2 = w23, C3 = w23 << 128, C4 = w4; rot1 is one more bit of shift.");
-    L.push("    let d0 := xor(w4, shl(129, w01))");
+    };
+    w("w01", 0);
+    w("w23", 32);
     L.push("    let d1 := xor(w01, shl(1, w23))");
     L.push("    let d2 := xor(shl(128, w01), shl(129, w23))");
-    L.push("    let d3 := xor(w23, shl(1, w4))");
     L.push("    let d4 := xor(shl(128, w23), shl(1, w01))");
+    w("w4", 64);
+    L.push("    let d0 := xor(w4, shl(129, w01))");
+    L.push("    let d3 := xor(w23, shl(1, w4))");
     if (lo > 128) throw new Error("S2 needs two copies");
     lo = 128;
     dlo = 129;
   } else {
     L.push("    // θ");
-    for (let x = 0; x < 5; x++) {
-      const a = [0, 1, 2, 3, 4].map((y) => `mload(${hex(inAddr(x, y))})`);
-      L.push(`    let c${x} := xor(xor(xor(xor(${a[0]}, ${a[1]}), ${a[2]}), ${a[3]}), ${a[4]})`);
-    }
-    // In this order every D after the second takes the stack slot of a parity used for the last time.
-    for (const x of [1, 3, 0, 2, 4]) {
-      const c = `c${(x + 1) % 5}`;
-      L.push(`    let d${x} := xor(c${(x + 4) % 5}, ${kind === "M" ? `mul(shr(192, ${c}), ${K(1)})` : `shl(1, ${c})`})`);
+    // solc's legacy Yul code generator puts a new variable into the stack slot of one used for the last time (SWAP,
+    // POP), else on top. In this order D1 takes a new slot, D3, D0, D2 and D4 the slots of C2, C4, C1 and C0, and
+    // C3's slot is left dead on top of the stack and popped at once; with a dead slot left below, every row would
+    // put its first b there (SWAP, POP) instead of on top.
+    for (const v of ["c0", "c2", "d1", "c1", "c4", "c3", "d3", "d0", "d2", "d4"]) {
+      const x = Number(v[1]);
+      if (v[0] === "c") {
+        const a = [0, 1, 2, 3, 4].map((y) => `mload(${hex(inAddr(x, y))})`);
+        L.push(`    let c${x} := xor(xor(xor(xor(${a[0]}, ${a[1]}), ${a[2]}), ${a[3]}), ${a[4]})`);
+      } else {
+        const c = `c${(x + 1) % 5}`;
+        L.push(`    let d${x} := xor(c${(x + 4) % 5}, ${kind === "M" ? `mul(shr(192, ${c}), ${K(1)})` : `shl(1, ${c})`})`);
+      }
     }
     dlo = kind === "M" ? 1 : lo + 1;
   }
@@ -177,7 +186,7 @@ function round(kind, rcExpr, lo) {
         }
         outLo = Math.max(outLo, Math.max(lo, dlo) + r);
         // rotl by r into slot Y: the window moved down by 64Y − r, or for slot 0 cut out and moved back up.
-        if (Y === 0) parts.push(`shl(192, shr(${192 - r}, ${t}))`);
+        if (Y === 0) parts.push(r === 0 ? `and(${t}, ${hex(M64 << 192n)})` : `shl(192, shr(${192 - r}, ${t}))`);
         else parts.push(`and(shr(${64 * Y - r}, ${t}), ${masks[Y]})`);
       }
       L.push(`        let q${X} := or(or(or(${parts[0]}, ${parts[1]}), ${parts[2]}), ${parts[3]})`);
@@ -198,12 +207,13 @@ function round(kind, rcExpr, lo) {
 
 const body = [];
 {
-  // One table word per iteration holds its three round constants, at bits 128, 64 and 0. ι needs the constant
-  // in every copy after M and S1, and in the window only after S2 (M reads windows).
+  // One table word per iteration holds its three round constants: M's at bits 192, S2's at 128, S1's at 0 (bits
+  // 64 … 127 zero). ι needs the constant in every copy after M, in the top two copies after S1 (P keeps 16 bytes
+  // a lane): one MUL by 2^128 + 2^192 puts S1's there and shifts the rest out; the window alone after S2.
   const rcExpr = {
-    M: `mul(shr(128, mload(rc)), ${K(0)})`,
-    S1: `mul(and(shr(64, mload(rc)), ${hex(M64)}), ${K(0)})`,
-    S2: "shl(192, mload(rc))",
+    M: `mul(shr(192, mload(rc)), ${K(0)})`,
+    S1: `mul(mload(rc), ${hex((1n << 128n) | (1n << 192n))})`,
+    S2: `and(shl(64, mload(rc)), ${hex(M64 << 192n)})`,
   };
   let lo = 192;
   for (const kind of ["M", "S1", "S2"]) {
@@ -215,7 +225,7 @@ const body = [];
 const ind = (lines, n) => lines.map((l) => (l ? " ".repeat(n) + l : l)).join("\n");
 
 const rcStores = Array.from({ length: 8 }, (_, i) => {
-  const word = (RC[3 * i] << 128n) | (RC[3 * i + 1] << 64n) | RC[3 * i + 2];
+  const word = (RC[3 * i] << 192n) | (RC[3 * i + 2] << 128n) | RC[3 * i + 1];
   return `mstore(${i ? `add(table, ${i * 32})` : "table"}, ${hex(word)})`;
 });
 const lanesByQd = Array.from({ length: 25 }, (_, i) => i).sort((a, b) => qAddr(a % 5, (a / 5) | 0) - qAddr(b % 5, (b / 5) | 0));
@@ -266,14 +276,28 @@ ${ind(inMoves, 12)}
             // Round constants, three per word, past the saved copy.
             let table := add(saved, ${BORROW})
 ${ind(rcStores, 12)}
-            for { let rc := table } lt(rc, add(table, 256)) { rc := add(rc, 32) } {
+            // Eight passes of three rounds; the exit test sits at the end of the body (a do-while loop).
+            let end := add(table, 256)
+            for { let rc := table } 1 {} {
 ${ind(body, 16)}
+                rc := add(rc, 32)
+                if eq(rc, end) { break }
             }
-            // The result goes past the saved copy first, in case \`state\` itself lies in the borrowed region.
+            // The result to Z, then to \`state\`: directly if \`state\` lies above the borrowed region, else into the saved
+            // copy at \`state\`'s place (running on into the table past it, no longer needed), which the restore then
+            // carries to \`state\`, its part past the borrowed region included.
 ${ind(outMoves, 12)}
-            mcopy(table, ${hex(Z)}, 800)
-            mcopy(0x80, saved, ${BORROW})
-            mcopy(state, table, 800)
+            switch lt(state, ${hex(END)})
+            case 0 {
+                mcopy(state, ${hex(Z)}, 800)
+                mcopy(0x80, saved, ${BORROW})
+            }
+            default {
+                mcopy(add(saved, sub(state, 0x80)), ${hex(Z)}, 800)
+                let n := add(state, ${hex(800 - 0x80)})
+                if lt(n, ${BORROW}) { n := ${BORROW} }
+                mcopy(0x80, saved, n)
+            }
         }
     }
 }
