@@ -55,7 +55,7 @@ contract FalconProfiler {
         if (!decoded) return false;
         checkpoint = _lap(gas, 1, checkpoint);
 
-        uint256 c = Falcon.hashToPoint(logn, abi.encodePacked(signature[1:41], hash));
+        uint256 c = Falcon.hashToPoint(logn, signature[1:41], hash);
         checkpoint = _lap(gas, 2, checkpoint);
 
         bool short = Falcon.isShort(logn, c, s2, s2Norm, e);

@@ -59,6 +59,35 @@ contract FalconMock {
         }
     }
 
+    /// @dev {Falcon.hashToPoint} of a 40-byte `nonce` in calldata and `message`, the kept samples reduced mod q.
+    function hashToPointOfNonce(uint256 logn, bytes calldata nonce, bytes32 message)
+        external
+        pure
+        returns (uint256[] memory c)
+    {
+        require(nonce.length == 40);
+        uint256 p = Falcon.hashToPoint(logn, nonce, message);
+        c = new uint256[](1 << logn);
+        for (uint256 i = 0; i < c.length; i++) {
+            uint256 word;
+            assembly ("memory-safe") {
+                word := mload(add(p, shl(5, shr(3, i))))
+            }
+            c[i] = ((word >> (32 * (7 - (i % 8)))) & 0xffff) % 12289;
+        }
+    }
+
+    /// @dev Gas of {Falcon.hashToPoint} of a 40-byte `nonce` in calldata and `message`.
+    function gasOfHashToPointOfNonce(uint256 logn, bytes calldata nonce, bytes32 message)
+        external
+        view
+        returns (uint256 gasUsed)
+    {
+        gasUsed = gasleft();
+        Falcon.hashToPoint(logn, nonce, message);
+        gasUsed -= gasleft();
+    }
+
     /// @dev Gas of {Falcon.decodeSignature} and of {Falcon.isShort} on the inputs of {verifyWithPoint}.
     function gasOfVerifyWithPoint(uint256 logn, bytes memory expandedKey, uint256[] memory c, bytes calldata signature)
         external

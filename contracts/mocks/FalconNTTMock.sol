@@ -40,6 +40,27 @@ contract FalconNTTMock {
         return _unpack(p, words);
     }
 
+    /// @dev {FalconNTT.inverseNorm} of `a` against the point `c`, and its gas.
+    function inverseNorm(uint256[] memory a, uint256[] memory c) external view returns (uint256 norm, uint256 gasUsed) {
+        (uint256 p, uint256 words) = _pack(a);
+        (uint256 cp, ) = _pack(c);
+        uint256 twiddles = FalconNTT.loadTwiddles();
+        gasUsed = gasleft();
+        norm = FalconNTT.inverseNorm(p, cp, words, twiddles);
+        gasUsed -= gasleft();
+    }
+
+    /// @dev ‖c − {FalconNTTReference.inverse}(a) mod q‖², centred, in plain Solidity (`c` taken mod 2^16 then q).
+    function referenceInverseNorm(uint256[] memory a, uint256[] memory c) external pure returns (uint256 norm) {
+        for (uint256 i = 0; i < a.length; i++) a[i] %= FalconNTT.Q;
+        uint256[] memory s = FalconNTTReference.inverse(a);
+        for (uint256 i = 0; i < s.length; i++) {
+            uint256 r = ((c[i] & 0xffff) % FalconNTT.Q + FalconNTT.Q - s[i] % FalconNTT.Q) % FalconNTT.Q;
+            uint256 m = r > FalconNTT.Q / 2 ? FalconNTT.Q - r : r;
+            norm += m * m;
+        }
+    }
+
     /// @dev Gas of {FalconNTT.forward}, {FalconNTT.multiply} and {FalconNTT.inverse} in sequence.
     function gasOf(uint256[] memory a, uint256[] memory b)
         external

@@ -27,12 +27,6 @@ library Falcon {
     uint256 private constant BIT31 = 0x8000000080000000800000008000000080000000800000008000000080000000;
     /// @dev Bit 0 of every lane.
     uint256 private constant BIT0 = 0x0000000100000001000000010000000100000001000000010000000100000001;
-    /// @dev (q − 1)/2, the largest centred magnitude.
-    uint256 private constant HALF_Q = 6144;
-    /// @dev 10q + (q − 1)/2 in every lane.
-    uint256 private constant TEN_Q_HALF = 0x0001f80a0001f80a0001f80a0001f80a0001f80a0001f80a0001f80a0001f80a;
-    /// @dev The low 6 bits of every lane: a Barrett quotient.
-    uint256 private constant LO6 = 0x0000003f0000003f0000003f0000003f0000003f0000003f0000003f0000003f;
     /// @dev Masks for reversing the order of lanes: alternate 64-bit halves, alternate lanes.
     uint256 private constant LO64 = 0x0000000000000000ffffffffffffffff0000000000000000ffffffffffffffff;
     uint256 private constant LO32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
@@ -41,8 +35,6 @@ library Falcon {
      * sample in its top 16 bits is below 5q·2^240 exactly when the sample is kept.
      */
     uint256 private constant SAMPLE_BOUND = 61445 << 240;
-    /// @dev The low 16 bits of every lane.
-    uint256 private constant LO16 = 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff;
     /// @dev q in every lane.
     uint256 private constant Q_LANES = 0x0000300100003001000030010000300100003001000030010000300100003001;
     /**
@@ -272,7 +264,7 @@ library Falcon {
     {
         (bool ok, uint256 s2, uint256 s2Norm) = decodeSignature(logn, signature);
         if (!ok) return false;
-        uint256 c = hashToPoint(logn, abi.encodePacked(signature[1:PREFIX], message));
+        uint256 c = hashToPoint(logn, signature[1:PREFIX], message);
         return isShort(logn, c, s2, s2Norm, expandedKey);
     }
 
@@ -293,8 +285,44 @@ library Falcon {
      * samples on average.
      */
     function hashToPoint(uint256 logn, bytes memory input) internal pure returns (uint256 c) {
-        SHAKE.Sponge memory sponge = SHAKE.absorb(input, SHAKE.RATE_256);
-        uint256[25] memory state = sponge.state;
+        return _sample(logn, SHAKE.absorb(input, SHAKE.RATE_256).state);
+    }
+
+    /**
+     * @dev {hashToPoint} of the 72 bytes `nonce ‖ message`, `nonce` being 40 bytes of calldata (the signature's,
+     * after its header): the sponge state is built directly, as one block needs no absorbing loop: the input's nine
+     * little-endian lanes, the padding 0x1F in lane 9 and 0x80 at the top of lane 16, then one permutation.
+     */
+    function hashToPoint(uint256 logn, bytes calldata nonce, bytes32 message) internal pure returns (uint256 c) {
+        uint256[25] memory state;
+        assembly ("memory-safe") {
+            // Reverses the bytes of each 64-bit quarter of v: four big-endian memory lanes become lane values.
+            function lanes(v) -> r {
+                r := or(and(shr(8, v), 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff), shl(8, and(v, 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff)))
+                r := or(and(shr(16, r), 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff), shl(16, and(r, 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff)))
+                r := or(and(shr(32, r), LO32), shl(32, and(r, LO32)))
+            }
+            let m64 := 0xffffffffffffffff
+            let v := lanes(calldataload(nonce.offset))
+            mstore(state, shr(192, v))
+            mstore(add(state, 0x20), and(shr(128, v), m64))
+            mstore(add(state, 0x40), and(shr(64, v), m64))
+            mstore(add(state, 0x60), and(v, m64))
+            mstore(add(state, 0x80), shr(192, lanes(calldataload(add(nonce.offset, 32)))))
+            v := lanes(message)
+            mstore(add(state, 0xa0), shr(192, v))
+            mstore(add(state, 0xc0), and(shr(128, v), m64))
+            mstore(add(state, 0xe0), and(shr(64, v), m64))
+            mstore(add(state, 0x100), and(v, m64))
+            mstore(add(state, 0x120), 0x1f)
+            mstore(add(state, 0x200), shl(63, 1))
+        }
+        KeccakF1600.permute(state);
+        return _sample(logn, state);
+    }
+
+    /// @dev {hashToPoint}'s sampling from the sponge `state`, squeezed from its current block on.
+    function _sample(uint256 logn, uint256[25] memory state) private pure returns (uint256 c) {
         uint256 n = 1 << logn;
         uint256 end;
         uint256 next;
@@ -559,7 +587,9 @@ library Falcon {
     /**
      * @dev Whether ‖(s1, s2)‖² ≤ ⌊β²⌋ for s1 = c − s2·h mod q, centred in [−(q − 1)/2, (q − 1)/2]. `s2` holds the
      * decoded s2 lanes (q + s2[i]) and is overwritten; `c` holds HashToPoint(nonce ‖ message) as lanes whose low 16
-     * bits are below 5q (congruent to the point's coefficients; the high bits are ignored); `expandedKey` the public key's expanded form (lanes below q).
+     * bits are below 5q (congruent to the point's coefficients; the high bits are ignored); `expandedKey` the public
+     * key's expanded form (lanes below q). The key product is fused into the last forward pass
+     * ({FalconNTT.forwardMultiply}), ‖s1‖² into the last inverse pass ({FalconNTT.inverseNorm}).
      */
     function isShort(uint256 logn, uint256 c, uint256 s2, uint256 s2Norm, uint256 expandedKey)
         internal
@@ -569,33 +599,7 @@ library Falcon {
         uint256 words = 1 << (logn - 3);
         uint256 twiddles = FalconNTT.loadTwiddles();
         FalconNTT.forwardMultiply(s2, expandedKey, words, twiddles);
-        FalconNTT.inverse(s2, words, twiddles);
-        uint256 norm;
-        assembly ("memory-safe") {
-            // Centring is skipped: with r = (c − s2·h + (q − 1)/2) mod q in [0, q), the centred s1 is r − (q − 1)/2,
-            // so ‖s1‖² = Σ r² − (q − 1)·Σ r + n·((q − 1)/2)². Σ r is summed lane-wise (below n/8·q per lane).
-            let squares := 0
-            let sums := 0
-            for { let end := add(c, shl(5, words)) } lt(c, end) {
-                c := add(c, 0x20)
-                s2 := add(s2, 0x20)
-            } {
-                // c + 10q + (q − 1)/2 − s2·h has lanes below 15.5q (c below 5q, s2·h below 9.6q); Barrett brings
-                // them below 2q, a conditional subtraction below q.
-                let x := sub(add(and(mload(c), LO16), TEN_Q_HALF), mload(s2))
-                x := sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q))
-                x := sub(x, mul(and(shr(31, add(x, GE_Q)), BIT0), Q))
-                sums := add(sums, x)
-                // The sum of the lanes' squares is the middle coefficient (lane 0 of the low word) of the product
-                // of x with its lane-reversed self; every coefficient is below 8·q² < 2^32, so none carries.
-                let reversed := or(shr(128, x), shl(128, x))
-                reversed := or(and(shr(64, reversed), LO64), shl(64, and(reversed, LO64)))
-                reversed := or(and(shr(32, reversed), LO32), shl(32, and(reversed, LO32)))
-                squares := add(squares, shr(224, mul(x, reversed)))
-            }
-            // The lanes of `sums` summed as the top lane of its product with BIT0 (partial sums below 8·128·q).
-            norm := sub(add(squares, mul(shl(3, words), mul(HALF_Q, HALF_Q))), mul(shl(1, HALF_Q), shr(224, mul(sums, BIT0))))
-        }
+        uint256 norm = FalconNTT.inverseNorm(s2, c, words, twiddles);
         return s2Norm + norm <= normBound(logn);
     }
 }

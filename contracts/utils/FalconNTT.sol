@@ -30,6 +30,18 @@ library FalconNTT {
     uint256 private constant LO16 = 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff;
     /// @dev The low 6 bits of every lane: a Barrett quotient.
     uint256 private constant LO6 = 0x0000003f0000003f0000003f0000003f0000003f0000003f0000003f0000003f;
+    /// @dev 2^31 − q in every lane: adding it sets a lane's bit 31 exactly when the lane (below 2^31) is ≥ q.
+    uint256 private constant GE_Q = 0x7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff;
+    /// @dev Bit 0 of every lane.
+    uint256 private constant BIT0 = 0x0000000100000001000000010000000100000001000000010000000100000001;
+    /// @dev (q − 1)/2, the largest centred magnitude.
+    uint256 private constant HALF_Q = 6144;
+    /// @dev 10q + (q − 1)/2 and 20q + (q − 1)/2 in every lane.
+    uint256 private constant TEN_Q_HALF = 0x0001f80a0001f80a0001f80a0001f80a0001f80a0001f80a0001f80a0001f80a;
+    uint256 private constant TWENTY_Q_HALF = 0x0003d8140003d8140003d8140003d8140003d8140003d8140003d8140003d814;
+    /// @dev Masks for reversing the order of lanes: alternate 64-bit halves, alternate lanes.
+    uint256 private constant LO64 = 0x0000000000000000ffffffffffffffff0000000000000000ffffffffffffffff;
+    uint256 private constant LO32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
     /// @dev −q⁻¹ mod 2^16.
     uint256 private constant Q_NEG_INV = 12287;
     /**
@@ -353,14 +365,171 @@ library FalconNTT {
      * 4.7q; a lone last layer gives sums below 9.6q.
      */
     function inverse(uint256 p, uint256 words, uint256 twiddles) internal pure {
+        uint256 d = _inverse(p, words, twiddles, false);
         assembly ("memory-safe") {
-            function mont(x) -> r {
-                r := shr(16, add(x, mul(and(mul(and(x, LO16), Q_NEG_INV), LO16), Q)))
+            if lt(d, words) {
+                // An odd number of layers: the last, d = words/2, pairs the two halves with −ζ[1].
+                let z := shr(240, mload(add(twiddles, add(INVERSE_OFFSET, 2))))
+                let half := shl(5, d)
+                for { let end := add(p, half) } lt(p, end) { p := add(p, 0x20) } {
+                    let a := mload(p)
+                    let x := mload(add(p, half))
+                    mstore(p, add(a, x))
+                    let t := mul(sub(add(a, FIVE_Q), x), z)
+                    mstore(add(p, half), shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q))))
+                }
             }
+        }
+    }
+
+    /**
+     * @dev ‖s1‖² for s1 = c − {inverse}(p) mod q, centred in [−(q − 1)/2, (q − 1)/2], with the norm fused into the
+     * last pass of the inverse transform (a lone layer for Falcon-1024, a pair of layers for Falcon-512): its outputs
+     * are never stored. `p` (lanes below 4.8q, as {multiply} leaves them) is overwritten with all but the last pass;
+     * `c` holds `words` words whose lanes' low 16 bits are below 5q (the high 16 bits are ignored).
+     *
+     * Centring is skipped: with r = (c − s + (q − 1)/2) mod q in [0, q), the centred s1 is r − (q − 1)/2, so
+     * ‖s1‖² = Σ r² − (q − 1)·Σ r + n·((q − 1)/2)². Σ r is summed lane-wise (below n/8·q per lane); Σ r² per word is
+     * the middle coefficient (lane 0 of the low word) of the product of r with its lane-reversed self, every
+     * coefficient below 8·q² < 2^32, so none carries. c + 10q + (q − 1)/2 − s has lanes below 15.5q (c below 5q,
+     * s below 9.6q); Barrett brings them below 2q, a conditional subtraction below q.
+     */
+    function inverseNorm(uint256 p, uint256 c, uint256 words, uint256 twiddles) internal pure returns (uint256 norm) {
+        uint256 d = _inverse(p, words, twiddles, true);
+        uint256 cOffset;
+        unchecked {
+            // Wrapping when c lies below p: addresses are formed with ADD, modulo 2^256.
+            cOffset = c - p;
+        }
+        (uint256 squares, uint256 sums) =
+            d << 1 == words ? _loneLayerNorm(p, cOffset, d, twiddles) : _lastPairNorm(p, cOffset, d, twiddles);
+        assembly ("memory-safe") {
+            // The lanes of `sums` summed as the top lane of its product with BIT0 (partial sums below 8·128·q).
+            norm := sub(add(squares, mul(shl(3, words), mul(HALF_Q, HALF_Q))), mul(shl(1, HALF_Q), shr(224, mul(sums, BIT0))))
+        }
+    }
+
+    /**
+     * @dev {inverseNorm}'s last pass when it is a lone layer (d = words/2, the two halves paired with −ζ[1]): Σ r²
+     * and the lane-wise Σ r over its outputs, c's word for the word at address a being at a + `cOffset`.
+     */
+    function _loneLayerNorm(uint256 p, uint256 cOffset, uint256 d, uint256 twiddles)
+        private
+        pure
+        returns (uint256 squares, uint256 sums)
+    {
+        assembly ("memory-safe") {
+            // Stack space is short: `twiddles` becomes the layer's twiddle, `d` the distance in bytes.
+            twiddles := shr(240, mload(add(twiddles, add(INVERSE_OFFSET, 2))))
+            d := shl(5, d)
+            for { let end := add(p, d) } lt(p, end) { p := add(p, 0x20) } {
+                let a := mload(p)
+                let x := mload(add(p, d))
+                let t := mul(sub(add(a, FIVE_Q), x), twiddles)
+                t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                // The norm steps on the outputs a + x (below 9.6q) and t.
+                x := sub(add(and(mload(add(p, cOffset)), LO16), TEN_Q_HALF), add(a, x))
+                x := sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q))
+                x := sub(x, mul(and(shr(31, add(x, GE_Q)), BIT0), Q))
+                sums := add(sums, x)
+                a := or(shr(128, x), shl(128, x))
+                a := or(and(shr(64, a), LO64), shl(64, and(a, LO64)))
+                a := or(and(shr(32, a), LO32), shl(32, and(a, LO32)))
+                squares := add(squares, shr(224, mul(x, a)))
+                x := sub(add(and(mload(add(add(p, d), cOffset)), LO16), TEN_Q_HALF), t)
+                x := sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q))
+                x := sub(x, mul(and(shr(31, add(x, GE_Q)), BIT0), Q))
+                sums := add(sums, x)
+                a := or(shr(128, x), shl(128, x))
+                a := or(and(shr(64, a), LO64), shl(64, and(a, LO64)))
+                a := or(and(shr(32, a), LO32), shl(32, and(a, LO32)))
+                squares := add(squares, shr(224, mul(x, a)))
+            }
+        }
+    }
+
+    /**
+     * @dev {inverseNorm}'s last pass when it is a pair of layers (d = words/4 and words/2, one block: twiddles
+     * −ζ[1] for the second layer, −ζ[2] and −ζ[3] for the first, as in {inverse}): Σ r² and the lane-wise Σ r over
+     * its outputs, c's word for the word at address a being at a + `cOffset`.
+     */
+    function _lastPairNorm(uint256 p, uint256 cOffset, uint256 d, uint256 twiddles)
+        private
+        pure
+        returns (uint256 squares, uint256 sums)
+    {
+        assembly ("memory-safe") {
+            // Stack space is short: `d` becomes the distance in bytes, `twiddles` the second layer's twiddle, the
+            // first layer's two twiddles go to scratch memory 0x00 and the loop's end to 0x20.
+            mstore(0x00, shr(224, mload(add(twiddles, add(INVERSE_OFFSET, 4)))))
+            twiddles := shr(240, mload(add(twiddles, add(INVERSE_OFFSET, 2))))
+            d := shl(5, d)
+            mstore(0x20, add(p, d))
+            for {} lt(p, mload(0x20)) { p := add(p, 0x20) } {
+                let x0 := mload(p)
+                let x1 := mload(add(p, d))
+                let x2 := mload(add(p, shl(1, d)))
+                let x3 := mload(add(p, mul(3, d)))
+                let t := mul(sub(add(x0, FIVE_Q), x1), and(mload(0x00), 0xffff))
+                x0 := add(x0, x1)
+                x1 := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                t := mul(sub(add(x2, FIVE_Q), x3), shr(16, mload(0x00)))
+                t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                x2 := add(x2, x3)
+                // Outputs: x0 + x2 (word 0, below 19.2q: subtracted from c + 20q + (q − 1)/2, lanes below 25.5q,
+                // still in Barrett's range), Mont((x0 + 10q − x2)·ζ) (word 2, below 4.7q), x1 + t (word 1, below
+                // 5.8q) and Mont((x1 + 10q − t)·ζ) (word 3); each then the norm steps, dead values as scratch.
+                x3 := mul(sub(add(x0, TEN_Q), x2), twiddles)
+                x0 := sub(add(and(mload(add(p, cOffset)), LO16), TWENTY_Q_HALF), add(x0, x2))
+                x0 := sub(x0, mul(and(shr(26, mul(x0, 5460)), LO6), Q))
+                x0 := sub(x0, mul(and(shr(31, add(x0, GE_Q)), BIT0), Q))
+                sums := add(sums, x0)
+                x2 := or(shr(128, x0), shl(128, x0))
+                x2 := or(and(shr(64, x2), LO64), shl(64, and(x2, LO64)))
+                x2 := or(and(shr(32, x2), LO32), shl(32, and(x2, LO32)))
+                squares := add(squares, shr(224, mul(x0, x2)))
+                x3 := shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q)))
+                x3 := sub(add(and(mload(add(add(p, shl(1, d)), cOffset)), LO16), TEN_Q_HALF), x3)
+                x3 := sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q))
+                x3 := sub(x3, mul(and(shr(31, add(x3, GE_Q)), BIT0), Q))
+                sums := add(sums, x3)
+                x0 := or(shr(128, x3), shl(128, x3))
+                x0 := or(and(shr(64, x0), LO64), shl(64, and(x0, LO64)))
+                x0 := or(and(shr(32, x0), LO32), shl(32, and(x0, LO32)))
+                squares := add(squares, shr(224, mul(x3, x0)))
+                x2 := mul(sub(add(x1, TEN_Q), t), twiddles)
+                x1 := sub(add(and(mload(add(add(p, d), cOffset)), LO16), TEN_Q_HALF), add(x1, t))
+                x1 := sub(x1, mul(and(shr(26, mul(x1, 5460)), LO6), Q))
+                x1 := sub(x1, mul(and(shr(31, add(x1, GE_Q)), BIT0), Q))
+                sums := add(sums, x1)
+                t := or(shr(128, x1), shl(128, x1))
+                t := or(and(shr(64, t), LO64), shl(64, and(t, LO64)))
+                t := or(and(shr(32, t), LO32), shl(32, and(t, LO32)))
+                squares := add(squares, shr(224, mul(x1, t)))
+                x2 := shr(16, add(x2, mul(and(mul(and(x2, LO16), Q_NEG_INV), LO16), Q)))
+                x2 := sub(add(and(mload(add(add(p, mul(3, d)), cOffset)), LO16), TEN_Q_HALF), x2)
+                x2 := sub(x2, mul(and(shr(26, mul(x2, 5460)), LO6), Q))
+                x2 := sub(x2, mul(and(shr(31, add(x2, GE_Q)), BIT0), Q))
+                sums := add(sums, x2)
+                x0 := or(shr(128, x2), shl(128, x2))
+                x0 := or(and(shr(64, x0), LO64), shl(64, and(x0, LO64)))
+                x0 := or(and(shr(32, x0), LO32), shl(32, and(x0, LO32)))
+                squares := add(squares, shr(224, mul(x2, x0)))
+            }
+        }
+    }
+
+    /**
+     * @dev The pairs of layers of {inverse}, returning the distance d at which they stop: d = words/2 leaves a lone
+     * layer, d = words nothing. With `fuse`, a last pair (d = words/4) is left too, for {inverseNorm}.
+     */
+    function _inverse(uint256 p, uint256 words, uint256 twiddles, bool fuse) private pure returns (uint256 d) {
+        assembly ("memory-safe") {
             let inverses := add(twiddles, INVERSE_OFFSET)
             let last := add(p, shl(5, words))
-            let d := 1
-            for {} lt(shl(1, d), words) { d := shl(2, d) } {
+            // The stop: d = words/4 with `fuse`, else 4·words (never reached: the loop ends at d ≥ words/2 first).
+            let stopAt := shr(shl(2, fuse), shl(2, words))
+            for { d := 1 } and(lt(shl(1, d), words), iszero(eq(d, stopAt))) { d := shl(2, d) } {
                 // Groups of words w, w + d, w + 2d, w + 3d: block b of the pair's second layer (distance 2d) uses
                 // −ζ[blocks·2 − 1 − b], blocks 2b and 2b + 1 of its first layer −ζ[blocks·4 − 1 − 2b] and the entry
                 // before it, read together.
@@ -370,50 +539,39 @@ library FalconNTT {
                 let zbs := add(inverses, shl(1, sub(shl(1, blocks), 1)))
                 let zas := add(inverses, shl(1, sub(shl(2, blocks), 2)))
                 for { let blockStart := p } lt(blockStart, last) {
-                    blockStart := add(blockStart, shl(2, quarter))
-                    zbs := sub(zbs, 2)
-                    zas := sub(zas, 4)
+                blockStart := add(blockStart, shl(2, quarter))
+                zbs := sub(zbs, 2)
+                zas := sub(zas, 4)
                 } {
-                    let zb := shr(240, mload(zbs))
-                    let za := shr(224, mload(zas))
-                    // Montgomery and Barrett reductions written out: Yul functions are not inlined here.
-                    for {
-                        let p0 := blockStart
-                        let end := add(blockStart, quarter)
-                    } lt(p0, end) { p0 := add(p0, 0x20) } {
-                        let p1 := add(p0, quarter)
-                        let p2 := add(p1, quarter)
-                        let p3 := add(p2, quarter)
-                        let x0 := mload(p0)
-                        let x1 := mload(p1)
-                        let x2 := mload(p2)
-                        let x3 := mload(p3)
-                        let t := mul(sub(add(x0, FIVE_Q), x1), and(za, 0xffff))
-                        x0 := add(x0, x1)
-                        x1 := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
-                        t := mul(sub(add(x2, FIVE_Q), x3), shr(16, za))
-                        t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
-                        x2 := add(x2, x3)
-                        x3 := add(x0, x2)
-                        mstore(p0, sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q)))
-                        x3 := mul(sub(add(x0, TEN_Q), x2), zb)
-                        mstore(p2, shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q))))
-                        x3 := add(x1, t)
-                        mstore(p1, sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q)))
-                        x3 := mul(sub(add(x1, TEN_Q), t), zb)
-                        mstore(p3, shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q))))
-                    }
+                let zb := shr(240, mload(zbs))
+                let za := shr(224, mload(zas))
+                // Montgomery and Barrett reductions written out: Yul functions are not inlined here.
+                for {
+                    let p0 := blockStart
+                    let end := add(blockStart, quarter)
+                } lt(p0, end) { p0 := add(p0, 0x20) } {
+                    let p1 := add(p0, quarter)
+                    let p2 := add(p1, quarter)
+                    let p3 := add(p2, quarter)
+                    let x0 := mload(p0)
+                    let x1 := mload(p1)
+                    let x2 := mload(p2)
+                    let x3 := mload(p3)
+                    let t := mul(sub(add(x0, FIVE_Q), x1), and(za, 0xffff))
+                    x0 := add(x0, x1)
+                    x1 := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                    t := mul(sub(add(x2, FIVE_Q), x3), shr(16, za))
+                    t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                    x2 := add(x2, x3)
+                    x3 := add(x0, x2)
+                    mstore(p0, sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q)))
+                    x3 := mul(sub(add(x0, TEN_Q), x2), zb)
+                    mstore(p2, shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q))))
+                    x3 := add(x1, t)
+                    mstore(p1, sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q)))
+                    x3 := mul(sub(add(x1, TEN_Q), t), zb)
+                    mstore(p3, shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q))))
                 }
-            }
-            if lt(d, words) {
-                // An odd number of layers: the last, d = words/2, pairs the two halves with −ζ[1].
-                let z := shr(240, mload(add(inverses, 2)))
-                let half := shl(5, d)
-                for { let end := add(p, half) } lt(p, end) { p := add(p, 0x20) } {
-                    let a := mload(p)
-                    let x := mload(add(p, half))
-                    mstore(p, add(a, x))
-                    mstore(add(p, half), mont(mul(sub(add(a, FIVE_Q), x), z)))
                 }
             }
         }

@@ -117,6 +117,26 @@ for (const n of [512, 1024] as const) {
       console.log(`    n = ${n}: forward ${forwardGas} gas, multiply ${multiplyGas} gas, inverse ${inverseGas} gas`);
     });
 
+    it("inverseNorm equals the centred norm of c − inverse, against the plain Solidity reference", async () => {
+      // Inputs as multiply leaves them (lanes below 4.8q) and their extremes; points as HashToPoint leaves them
+      // (low 16 bits below 5q, garbage above).
+      const bound = (48n * Q) / 10n;
+      const points = () => randomPolynomial(n, 5 * q).map((value, i) => value + (BigInt(i * 7919) % 65536n) * 65536n);
+      for (const [a, c] of [
+        [randomPolynomial(n, Number(bound)), points()],
+        [randomPolynomial(n, q), randomPolynomial(n, q)],
+        [new Array<bigint>(n).fill(bound - 1n), points()],
+        [new Array<bigint>(n).fill(bound - 1n), new Array<bigint>(n).fill(0n)],
+        [new Array<bigint>(n).fill(0n), new Array<bigint>(n).fill(5n * Q - 1n)],
+        [randomPolynomial(n, 2).map((value) => (value ? bound - 1n : 0n)), points()],
+      ]) {
+        const [norm, gasUsed] = await mock.read.inverseNorm([a, c]);
+        assert.equal(norm, await mock.read.referenceInverseNorm([a, c]));
+      }
+      const [, gasUsed] = await mock.read.inverseNorm([randomPolynomial(n, Number(bound)), points()]);
+      console.log(`    n = ${n}: inverseNorm ${gasUsed} gas`);
+    });
+
     it("forwardMultiply equals multiply ∘ forward lane for lane, also on the largest inputs", async () => {
       for (const [a, key] of [
         [randomPolynomial(n, 4095).map((value) => value + Q - 2047n), randomPolynomial(n, q)],
@@ -176,7 +196,14 @@ for (const [n, compressed, padded] of [
         const fast = await falcon.read.hashToPoint([logn, bytesToHex(input)]);
         assert.deepEqual(fast.map(Number), expected);
         assert.deepEqual(await falcon.read.referenceHashToPoint([logn, bytesToHex(input)]), fast);
+        // The verifiers' form: the sponge built straight from a 40-byte nonce in calldata and a 32-byte message.
+        const ofNonce = await falcon.read.hashToPointOfNonce([logn, bytesToHex(input.subarray(0, 40)), bytesToHex(input.subarray(40))]);
+        assert.deepEqual(ofNonce, fast);
       }
+      const input = randomBytes(72);
+      const generic = await falcon.read.gasOfHashToPoint([logn, bytesToHex(input)]);
+      const direct = await falcon.read.gasOfHashToPointOfNonce([logn, bytesToHex(input.subarray(0, 40)), bytesToHex(input.subarray(40))]);
+      console.log(`    n = ${n}: hashToPoint of bytes ${generic} gas, of nonce and message ${direct} gas`);
     });
 
     it("isShort agrees with the reference on valid signatures, other points and norms around β²", async () => {
