@@ -10,12 +10,17 @@ import { network } from "hardhat";
 const { viem } = await network.create();
 const mock = await viem.deployContract("SHAKEMock");
 
-const randomLanes = () => Array.from({ length: 25 }, () => BigInt(`0x${randomBytes(8).toString("hex")}`));
+/** The permutation's input type: 25 lanes, which abitype spells as a 25-element tuple. */
+type State = Parameters<typeof mock.read.permute>[0][0];
+const toState = (lanes: bigint[]) => {
+  assert.equal(lanes.length, 25);
+  return lanes as unknown as State;
+};
+const randomLanes = () => toState(Array.from({ length: 25 }, () => BigInt(`0x${randomBytes(8).toString("hex")}`)));
 
 describe("KeccakF1600", () => {
   it("maps the zero state to FIPS 202's known first lanes", async () => {
-    // abitype leaves fixed-size arrays this long untyped.
-    const out = (await mock.read.permute([Array(25).fill(0n)])) as readonly bigint[];
+    const out = await mock.read.permute([toState(Array(25).fill(0n))]);
     // Keccak-f[1600] of the all-zero state (Keccak team's KeccakF-1600 intermediate values).
     assert.equal(out[0], 0xf1258f7940e1dde7n);
     assert.equal(out[1], 0x84d5ccf933c0478an);
@@ -36,7 +41,7 @@ describe("KeccakF1600", () => {
       Array.from({ length: 25 }, (_, i) => (i % 2 ? ones : 0n)),
       Array.from({ length: 25 }, (_, i) => (i % 3 ? 0x5555555555555555n : 0xaaaaaaaaaaaaaaaan)),
       Array.from({ length: 25 }, (_, i) => 1n << BigInt((7 * i) % 64)),
-    ];
+    ].map(toState);
     for (const state of states) assert.deepEqual(await mock.read.permute([state]), await mock.read.permuteReference([state]));
   });
 
