@@ -15,7 +15,7 @@ import {
   falconPartialNttModulus,
   falconQ as q,
 } from "../../packages/sdk/src/keys/falcon/index.js";
-import { straddleNormBound } from "../helpers/falcon.js";
+import { straddleNormBound } from "../helpers/falconNorm.js";
 
 const { viem } = await network.create();
 const mock = await viem.deployContract("FalconNTTMock");
