@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Regenerates the cross-implementation test vectors in test/fixtures/:
 #   PQClean (Rust pqcrypto crates)  -> mldsa65-pqclean.jsonl, falcon512-pqclean.jsonl, falcon1024-pqclean.jsonl
+#   falcon-rs 0.1.0 (Rust port of the round-3 Falcon reference, falcon.h API)
+#                                   -> falcon512-ct.jsonl, falcon1024-ct.jsonl (CT format + compressed form)
+#     then checked by falcon_ct_check.py (pure Python, from scratch) and by
+#     falcon-reference/crosscheck/run.sh (the reference C code regenerates them byte for byte)
 #   dilithium-py (pure Python)      -> mldsa65-dilithium-py.jsonl, mldsa65-expanded-dilithium-py.json
 # All randomness is seeded from fixed labels, so a re-run reproduces the committed files byte for byte.
 #
@@ -17,6 +21,12 @@ OUT="$(cd "$OUT" && pwd)"
 echo "== PQClean via pqcrypto-mldsa / pqcrypto-falcon" >&2
 # getrandom's "custom" backend routes PQClean's randombytes() to the seeded SHAKE256 stream in src/main.rs.
 (cd "$HERE/pqclean" && RUSTFLAGS='--cfg getrandom_backend="custom"' cargo run --release --locked -- "$OUT")
+
+echo "== Falcon CT format via falcon-rs 0.1.0 (round-3 reference port)" >&2
+(cd "$HERE/falcon-reference" && cargo run --release --locked -- "$OUT")
+python3 "$HERE/falcon_ct_check.py" "$OUT"
+echo "== Falcon CT format: cross-check with the reference C code (falcon-det-sys 0.1.0 sources, built with cc)" >&2
+"$HERE/falcon-reference/crosscheck/run.sh" "$OUT"
 
 echo "== dilithium-py" >&2
 PY="${PYTHON:-}"
