@@ -2,9 +2,8 @@
 pragma solidity ^0.8.24;
 
 import {Falcon} from "../utils/Falcon.sol";
-import {FalconReference} from "./FalconReference.sol";
 
-/// @dev Test harness exposing the steps of {Falcon} on plain arrays, next to its reference {FalconReference}.
+/// @dev Test harness exposing the steps of {Falcon} on plain arrays; {FalconReferenceMock} exposes its reference.
 contract FalconMock {
     /// @dev {Falcon.decodeSignature}, with s2 unpacked to signed coefficients.
     function decodeSignature(uint256 logn, bytes calldata signature)
@@ -112,25 +111,6 @@ contract FalconMock {
         gasUsed = gasleft();
         Falcon.hashToPoint(logn, input);
         gasUsed -= gasleft();
-    }
-
-    /// @dev {FalconReference.decodeSignature}.
-    function referenceDecodeSignature(uint256 logn, bytes memory signature) external pure returns (bool, int256[] memory) {
-        return FalconReference.decodeSignature(logn, signature);
-    }
-
-    /// @dev {FalconReference.hashToPoint}.
-    function referenceHashToPoint(uint256 logn, bytes memory input) external pure returns (uint256[] memory) {
-        return FalconReference.hashToPoint(logn, input);
-    }
-
-    /// @dev {FalconReference.norm} compared with ⌊β²⌋.
-    function referenceIsShort(uint256[] memory c, int256[] memory s2, uint256[] memory expandedKey)
-        external
-        pure
-        returns (bool)
-    {
-        return FalconReference.norm(c, s2, expandedKey) <= Falcon.normBound(c.length == 512 ? 9 : 10);
     }
 
     function _pack(uint256[] memory a) private pure returns (uint256 p) {

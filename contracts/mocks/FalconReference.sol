@@ -11,10 +11,22 @@ import {FalconNTTReference} from "./FalconNTTReference.sol";
 library FalconReference {
     uint256 internal constant Q = 12289;
 
-    /// @dev The specification's decompression with the reference's checks on what may follow (see {Falcon}).
+    /**
+     * @dev The reference's three formats: CT (`trim_i16_decode`, 12-bit two's complement fields, −2048 rejected), or
+     * the specification's decompression with the reference's checks on what may follow (see {Falcon}).
+     */
     function decodeSignature(uint256 logn, bytes memory signature) internal pure returns (bool, int256[] memory s2) {
         uint256 n = 1 << logn;
         s2 = new int256[](n);
+        if (signature.length == 41 + n * 12 / 8 && uint8(signature[0]) == 0x50 + logn) {
+            for (uint256 i = 0; i < n; i++) {
+                uint256 field = 0;
+                for (uint256 b = 0; b < 12; b++) field = (field << 1) | _bit(signature, 12 * i + b);
+                if (field == 2048) return (false, s2);
+                s2[i] = field < 2048 ? int256(field) : int256(field) - 4096;
+            }
+            return (true, s2);
+        }
         bool padded = signature.length == (logn == 9 ? 666 : 1280);
         if (signature.length < 41 || uint8(signature[0]) != 0x30 + logn) return (false, s2);
         if (!padded && signature.length > (logn == 9 ? 752 : 1462)) return (false, s2);

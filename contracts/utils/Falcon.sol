@@ -8,9 +8,10 @@ import {SHAKE} from "./SHAKE.sol";
 
 /**
  * @dev Round-3 Falcon signature verification (specification v1.2, Algorithm 16) for Falcon-512 (logn = 9) and
- * Falcon-1024 (logn = 10), accepting exactly what the reference implementation (PQClean `falcon-512`,
- * `falcon-padded-512`, `falcon-1024`, `falcon-padded-1024`) and noble accept, in both the compressed and the padded
- * detached forms.
+ * Falcon-1024 (logn = 10), accepting exactly what the reference implementation accepts (`falcon_verify` with the
+ * format read from the header): the compressed and padded detached forms that PQClean (`falcon-512`,
+ * `falcon-padded-512`, `falcon-1024`, `falcon-padded-1024`) and noble produce, and the reference's fixed-width CT
+ * form, which is the cheapest to decode here.
  *
  * The public key h comes pre-transformed (the SDK's expanded key E): n 4-byte big-endian values, the residues of
  * h mod X^8 − ζ[n/8 + w]² (see {FalconNTT}) times 2^16·(n/8)⁻¹ mod q, in memory as {FalconNTT} lanes. Polynomials
@@ -49,6 +50,15 @@ library Falcon {
     uint256 private constant LANE_NONZERO = 0x7fffffff7fffffff7fffffff7fffffff7fffffff7fffffff7fffffff7fffffff;
     uint256 private constant LENGTH_15 = 0x00000f0000000f0000000f0000000f0000000f0000000f0000000f0000000f00;
     uint256 private constant LENGTH_32 = 0x0000200000002000000020000000200000002000000020000000200000002000;
+    /// @dev The low 12 bits of every lane, and bit 11 of every lane: a CT field and its sign bit.
+    uint256 private constant LANE_12_BITS = 0x00000fff00000fff00000fff00000fff00000fff00000fff00000fff00000fff;
+    uint256 private constant LANE_BIT_11 = 0x0000080000000800000008000000080000000800000008000000080000000800;
+    /**
+     * @dev Masks of {decodeSignature}'s CT spreading, after the first and the second step: fields 0–3 at bits
+     * 128–175 and 4–7 at bits 0–47, then two fields per 64-bit half at its bits 0–23.
+     */
+    uint256 private constant CT_SPREAD_1 = 0x00000000000000000000ffffffffffff00000000000000000000ffffffffffff;
+    uint256 private constant CT_SPREAD_2 = 0x0000000000ffffff0000000000ffffff0000000000ffffff0000000000ffffff;
     /// @dev The code lane of a negative zero: head 0x80 (sign set, low bits 0), length 9.
     uint256 private constant NEGATIVE_ZERO = 0x0000098000000980000009800000098000000980000009800000098000000980;
     /**
@@ -64,6 +74,11 @@ library Falcon {
     /// @dev Fixed length of a padded detached signature.
     function paddedLength(uint256 logn) internal pure returns (uint256) {
         return logn == 9 ? 666 : 1280;
+    }
+
+    /// @dev Exact length of a CT detached signature: header, nonce and n 12-bit fields.
+    function ctLength(uint256 logn) internal pure returns (uint256) {
+        return PREFIX + (3 << (logn - 1));
     }
 
     /// @dev Longest compressed detached signature the reference produces and accepts.
@@ -93,9 +108,72 @@ library Falcon {
     }
 
     /**
-     * @dev Parses a detached signature `0x30 + logn ‖ nonce ‖ compressed s2 [‖ zero padding]` and decodes s2 into
+     * @dev Parses a detached signature in any of the reference implementation's three formats and decodes s2 into
      * fresh memory as lanes q + s2[i] (in [q − 2047, q + 2047]), returning ‖s2‖². `ok` is false for anything the
-     * reference rejects:
+     * reference's `falcon_verify` (format auto-detected from the header) rejects:
+     *
+     * - CT, `0x50 + logn ‖ nonce ‖ n 12-bit two's complement fields` of exactly {ctLength} bytes: a field of −2048;
+     * - compressed, `0x30 + logn ‖ nonce ‖ compressed s2`, or padded, the same followed by zero bytes up to exactly
+     *   {paddedLength} bytes: see {_decodeCompressed};
+     * - any other header or length.
+     */
+    function decodeSignature(uint256 logn, bytes calldata signature)
+        internal
+        pure
+        returns (bool ok, uint256 s2, uint256 s2Norm)
+    {
+        if (signature.length == ctLength(logn) && uint8(signature[0]) == 0x50 + logn) return _decodeCt(logn, signature);
+        return _decodeCompressed(logn, signature);
+    }
+
+    /**
+     * @dev {decodeSignature} for the CT format. Eight fields (12 bytes) per word: they are spread to the low 12 bits
+     * of the eight lanes in three shift-and-mask steps that halve the distance between neighbours, and then
+     * converted, checked and squared eight at a time.
+     */
+    function _decodeCt(uint256 logn, bytes calldata signature)
+        private
+        pure
+        returns (bool ok, uint256 s2, uint256 s2Norm)
+    {
+        assembly ("memory-safe") {
+            s2 := mload(0x40)
+            let end := add(s2, shl(2, shl(logn, 1)))
+            mstore(0x40, end)
+            let input := add(signature.offset, PREFIX)
+            // Bit 31 of a lane stays set while no field read into that lane was 0x800 (−2048).
+            let allowed := BIT31
+            let sums := 0
+            let squares := 0
+            for { let out := s2 } lt(out, end) {
+                out := add(out, 0x20)
+                input := add(input, 12)
+            } {
+                // Field j (coefficient 8w + j) at bits 84 − 12j … 95 − 12j; it moves 140 − 20j bits up, to lane j.
+                let x := shr(160, calldataload(input))
+                x := and(or(shl(80, x), x), CT_SPREAD_1)
+                x := and(or(shl(40, x), x), CT_SPREAD_2)
+                x := and(or(shl(20, x), x), LANE_12_BITS)
+                allowed := and(allowed, add(xor(x, LANE_BIT_11), LANE_NONZERO))
+                // q + s: the field x is s mod 4096, so q + x less 4096 where the sign bit is set (lanes stay positive).
+                x := sub(add(x, Q_LANES), shl(1, and(x, LANE_BIT_11)))
+                mstore(out, x)
+                // Σ (q + s)² per word as in {_decodeCompressed}: every lane below 2^14, the products' coefficients
+                // below 8·2^28 < 2^32.
+                sums := add(sums, x)
+                let reversed := or(shr(128, x), shl(128, x))
+                reversed := or(and(shr(64, reversed), LO64), shl(64, and(reversed, LO64)))
+                reversed := or(and(shr(32, reversed), LO32), shl(32, and(reversed, LO32)))
+                squares := add(squares, shr(224, mul(x, reversed)))
+            }
+            ok := eq(and(allowed, BIT31), BIT31)
+            // ‖s2‖² = Σ (q + s)² − 2q·Σ (q + s) + n·q²; the lane sums stay below 2^21, their total below 2^24.
+            s2Norm := sub(add(squares, mul(shl(logn, 1), mul(Q, Q))), mul(shl(1, Q), shr(224, mul(sums, BIT0))))
+        }
+    }
+
+    /**
+     * @dev {decodeSignature} for the compressed and padded formats. `ok` is false for:
      *
      * - a header other than 0x30 + logn, or a length that is neither the padded length nor between 41 and the
      *   compressed maximum;
@@ -110,8 +188,8 @@ library Falcon {
      * or more (|s| ≥ 1024, which honest signatures essentially never have) is decoded again bit by bit, at most
      * 16 steps per coefficient: gas is bounded.
      */
-    function decodeSignature(uint256 logn, bytes calldata signature)
-        internal
+    function _decodeCompressed(uint256 logn, bytes calldata signature)
+        private
         pure
         returns (bool ok, uint256 s2, uint256 s2Norm)
     {
@@ -243,7 +321,7 @@ library Falcon {
         view
         returns (bool)
     {
-        if (key.length != 52 || signature.length > maxCompressedLength(logn)) return false;
+        if (key.length != 52) return false;
         uint256 length = 4 << logn;
         (bool ok, bytes memory expandedKey) = ExpandedKeyReader.read(key, length);
         uint256 e;

@@ -18,11 +18,11 @@ import {
 import { deployFixture } from "./deployment.js";
 import { straddleNormBound } from "./falconNorm.js";
 
-type Vector = { variant: "compressed" | "padded"; publicKey: Hex; message: Hex; signature: Hex };
+type Vector = { variant: "compressed" | "padded" | "ct"; source: string; publicKey: Hex; message: Hex; signature: Hex };
 
-/** The PQClean vectors of test/fixtures/falcon{512,1024}-pqclean.jsonl. */
-export function pqcleanVectors(n: FalconDegree): Vector[] {
-  return readFileSync(new URL(`../fixtures/falcon${n}-pqclean.jsonl`, import.meta.url), "utf8")
+/** The vectors of test/fixtures/falcon{512,1024}-`source`.jsonl: PQClean's, or CT-format ones. */
+export function falconVectors(n: FalconDegree, source: "pqclean" | "ct"): Vector[] {
+  return readFileSync(new URL(`../fixtures/falcon${n}-${source}.jsonl`, import.meta.url), "utf8")
     .trim()
     .split("\n")
     .map((line) => JSON.parse(line));
@@ -32,12 +32,13 @@ const MAGIC = "0x024ad318"; // IERC7913SignatureVerifier.verify.selector
 const FAILURE = "0xffffffff";
 
 /**
- * The on-chain test suite of Falcon512Verifier / Falcon1024Verifier: noble and PQClean signatures in both forms
- * verify; every mutation of nonce, s2 encoding, message, key and expanded key fails; the norm bound is exact.
+ * The on-chain test suite of Falcon512Verifier / Falcon1024Verifier: noble and PQClean signatures in all three
+ * forms (compressed, padded, CT) verify; every mutation of nonce, s2 encoding, message, key and expanded key fails;
+ * the norm bound is exact.
  */
 export async function describeFalconVerifier(n: FalconDegree, contractName: "Falcon512Verifier" | "Falcon1024Verifier") {
   const [compressed, padded] = n === 512 ? [falcon512, falcon512padded] : [falcon1024, falcon1024padded];
-  const { logn, normBound, paddedSignatureLength } = falconParameters(n);
+  const { logn, normBound, paddedSignatureLength, ctSignatureLength } = falconParameters(n);
   const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
   const connection = await network.create();
   const fixture = await deployFixture(connection);
@@ -61,42 +62,47 @@ export async function describeFalconVerifier(n: FalconDegree, contractName: "Fal
       return { publicKey, secretKey, expanded };
     }
 
-    it("accepts noble signatures of random keys and hashes, compressed and padded", async () => {
+    it("accepts noble signatures of random keys and hashes, compressed, padded and transcoded to CT", async () => {
       for (const falcon of [compressed, padded]) {
         const { secretKey, expanded } = await keyPair(falcon);
         for (let i = 0; i < 3; i++) {
           const message = random(32);
           const signature = falcon.sign(message, secretKey);
           assert.equal(await verify(expanded.key, message, signature), MAGIC);
-          // The other form of the same s2 verifies too (when it fits the padded length).
-          const { nonce, s2, padded: isPadded } = decodeFalconSignature(signature, n)!;
-          if (isPadded || signature.length <= paddedSignatureLength) {
-            const other = encodeFalconSignature({ n, nonce, s2, padded: !isPadded });
+          // The other forms of the same signature verify too (padded when the encoding fits its length).
+          const { nonce, s2, format } = decodeFalconSignature(signature, n)!;
+          if (format === "padded" || signature.length <= paddedSignatureLength) {
+            const other = encodeFalconSignature({ n, nonce, s2, format: format === "padded" ? "compressed" : "padded" });
             assert.equal(await verify(expanded.key, message, other), MAGIC);
           }
+          const ct = encodeFalconSignature({ n, nonce, s2, format: "ct" });
+          assert.equal(ct.length, ctSignatureLength);
+          assert.equal(await verify(expanded.key, message, ct), MAGIC);
           if (i === 0) {
-            const total = await gas(expanded.key, message, signature);
-            console.log(`      ${contractName}.verify (${falcon === padded ? "padded" : "compressed"}, ${signature.length} bytes): ${total} gas`);
+            for (const [form, bytes] of [[format, signature], ["ct", ct]] as const) {
+              const total = await gas(expanded.key, message, bytes);
+              console.log(`      ${contractName}.verify (${form}, ${bytes.length} bytes): ${total} gas`);
+            }
           }
         }
       }
     });
 
-    it("accepts every PQClean vector, compressed and padded", async () => {
-      const vectors = pqcleanVectors(n);
-      assert.ok(vectors.some(({ variant }) => variant === "padded") && vectors.some(({ variant }) => variant === "compressed"));
+    it("accepts every PQClean vector, compressed and padded, and every CT vector", async () => {
+      const vectors = [...falconVectors(n, "pqclean"), ...falconVectors(n, "ct")];
+      for (const variant of ["compressed", "padded", "ct"]) assert.ok(vectors.some((vector) => vector.variant === variant), variant);
       const logged = new Set<string>();
       for (const { variant, publicKey, message, signature } of vectors) {
         const expanded = expandFalconPublicKey(publicKey);
         await deploy(expanded.bytes);
         assert.equal(await verify(expanded.key, message, signature), MAGIC);
-        assert.equal(hexToBytes(signature).length === paddedSignatureLength, decodeFalconSignature(signature, n)!.padded);
+        assert.equal(decodeFalconSignature(signature, n)!.format, variant);
         if (!logged.has(variant)) {
           // A fixed input, so that the figure is comparable from run to run (a fresh signature's HashToPoint takes
           // a varying number of SHAKE blocks).
           logged.add(variant);
           const total = await gas(expanded.key, hexToBytes(message), hexToBytes(signature));
-          console.log(`      ${contractName}.verify (first PQClean ${variant} vector): ${total} gas`);
+          console.log(`      ${contractName}.verify (first ${variant} vector): ${total} gas`);
         }
       }
     });
@@ -182,6 +188,66 @@ export async function describeFalconVerifier(n: FalconDegree, contractName: "Fal
       assert.equal(await verify(expanded.key, message, tooLong), FAILURE);
     });
 
+    it("rejects mutated CT signatures: fields, −2048, lengths and headers", async () => {
+      const { publicKey, secretKey, expanded } = await keyPair(padded);
+      const message = random(32);
+      const { nonce, s2 } = decodeFalconSignature(padded.sign(message, secretKey), n)!;
+      const ct = encodeFalconSignature({ n, nonce, s2, format: "ct" });
+      const agree = async (candidate: Uint8Array, expected: boolean, label: string) => {
+        assert.equal(await verify(expanded.key, message, candidate), expected ? MAGIC : FAILURE, label);
+        // noble has no CT verifier: the SDK's decoding and, when it decodes, noble on the compressed form.
+        const decoded = decodeFalconSignature(candidate, n);
+        const noble = decoded !== undefined && compressed.verify(encodeFalconSignature({ n, nonce: decoded.nonce, s2: decoded.s2 }), message, publicKey);
+        assert.equal(noble, expected, `SDK decoding + noble: ${label}`);
+      };
+      await agree(ct, true, "CT");
+      // Every field's bits, in the first and last words and across a byte boundary.
+      for (const byte of [1, 40, 41, 46, 100, ct.length - 1]) {
+        for (const bit of [0x01, 0x10, 0x80]) {
+          const mutated = ct.slice();
+          mutated[byte] ^= bit;
+          await agree(mutated, false, `byte ${byte} bit ${bit}`);
+        }
+      }
+      // −2048 (0x800), the one 12-bit value the format forbids, in each lane of a word and at the end.
+      for (const index of [0, 1, 6, 7, 8, n - 1]) {
+        const mutated = ct.slice();
+        const bit = 41 * 8 + 12 * index;
+        for (let b = 0; b < 12; b++) {
+          const position = bit + b;
+          const mask = 0x80 >> (position & 7);
+          if (b === 0) mutated[position >> 3] |= mask;
+          else mutated[position >> 3] &= ~mask;
+        }
+        assert.equal(decodeFalconSignature(mutated, n), undefined);
+        assert.equal(await verify(expanded.key, message, mutated), FAILURE, `−2048 at ${index}`);
+      }
+      await agree(concatBytes([ct, new Uint8Array(1)]), false, "one byte longer");
+      await agree(ct.subarray(0, ct.length - 1), false, "one byte shorter");
+      await agree(ct.subarray(0, paddedSignatureLength), false, "cut to the padded length");
+      for (const header of [0x50 + (logn === 9 ? 10 : 9), 0x30 + logn, 0x70 + logn, 0xd0 + logn, 0x40 + logn]) {
+        const mutated = ct.slice();
+        mutated[0] = header;
+        assert.equal(await verify(expanded.key, message, mutated), FAILURE, `header ${header}`);
+      }
+    });
+
+    it("accepts CT coefficients of ±2047 exactly as the reference decodes them", async () => {
+      const { secretKey, expanded } = await keyPair(padded);
+      const message = random(32);
+      const signature = padded.sign(message, secretKey);
+      const { nonce, s2 } = decodeFalconSignature(signature, n)!;
+      // Large coefficients blow the norm, so the verdict is false; what matters is that the CT and compressed forms
+      // of the same s2 get the same verdict from the verifier and that the SDK decodes them alike.
+      for (const value of [2047, -2047]) {
+        const extreme = Array.from(s2, (x, i) => (i === n - 1 ? value : x));
+        const ct = encodeFalconSignature({ n, nonce, s2: extreme, format: "ct" });
+        assert.deepEqual(Array.from(decodeFalconSignature(ct, n)!.s2), extreme);
+        const viaCompressed = await verify(expanded.key, message, encodeFalconSignature({ n, nonce, s2: extreme }));
+        assert.equal(await verify(expanded.key, message, ct), viaCompressed);
+      }
+    });
+
     it("rejects bad keys: commitment mismatch, missing or short chunk, unreduced expanded key, wrong lengths", async () => {
       const { secretKey, expanded } = await keyPair(padded);
       const message = random(32);
@@ -231,6 +297,12 @@ export async function describeFalconVerifier(n: FalconDegree, contractName: "Fal
       assert.ok(belowNorm <= normBound && aboveNorm > normBound);
       assert.equal(await verify(expanded.key, message, below), MAGIC);
       assert.equal(await verify(expanded.key, message, above), FAILURE);
+      const toCt = (bytes: Uint8Array) => {
+        const { nonce, s2 } = decodeFalconSignature(bytes, n)!;
+        return encodeFalconSignature({ n, nonce, s2, format: "ct" });
+      };
+      assert.equal(await verify(expanded.key, message, toCt(below)), MAGIC);
+      assert.equal(await verify(expanded.key, message, toCt(above)), FAILURE);
       console.log(`      norms ${belowNorm} (accepted) and ${aboveNorm} (rejected) around β² = ${normBound}`);
     });
   });

@@ -42,6 +42,10 @@ export {
   type ExpandFalconPublicKeyErrorType,
   type ExpandFalconPublicKeyParameters,
   type ExpandFalconPublicKeyReturnType,
+  type FalconSignatureFormat,
+  type TranscodeFalconSignatureErrorType,
+  type TranscodeFalconSignatureParameters,
+  type TranscodeFalconSignatureReturnType,
   type VerifyFalconExpandedKeyErrorType,
   type VerifyFalconExpandedKeyParameters,
   type VerifyFalconExpandedKeyReturnType,
@@ -49,6 +53,7 @@ export {
   type VerifyFalconWithExpandedKeyParameters,
   type VerifyFalconWithExpandedKeyReturnType,
   expandFalconPublicKey,
+  transcodeFalconSignature,
   verifyFalconExpandedKey,
   verifyFalconWithExpandedKey,
 } from "./keys/falcon/index.js";

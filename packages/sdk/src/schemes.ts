@@ -9,7 +9,10 @@ import {
   falcon512VerifierBytecode,
   mldsa65VerifierBytecode,
 } from "./generated/contracts.js";
+import { InvalidFalconSignatureError } from "./errors/falcon.js";
 import { expandFalconPublicKey } from "./keys/falcon/expandPublicKey.js";
+import { type FalconDegree, falconParameters } from "./keys/falcon/params.js";
+import { transcodeFalconSignature } from "./keys/falcon/transcodeSignature.js";
 import { expandPublicKey } from "./keys/mldsa65/expandPublicKey.js";
 import { ecdsaSigner } from "./signers/ecdsa.js";
 import { falcon1024Signer, falcon512Signer, falconSeedLength } from "./signers/falcon.js";
@@ -82,8 +85,9 @@ export const schemes: Record<string, Scheme> = {
     securityBits: 128,
     nistCategory: 1,
     verifierBytecode: falcon512VerifierBytecode,
+    n: 512,
     createSigner: falcon512Signer,
-    noble: { compressed: falcon512, padded: falcon512padded, paddedLength: 666 },
+    noble: { compressed: falcon512, padded: falcon512padded },
   }),
   falcon1024: falconScheme({
     name: "falcon1024",
@@ -91,8 +95,9 @@ export const schemes: Record<string, Scheme> = {
     securityBits: 256,
     nistCategory: 5,
     verifierBytecode: falcon1024VerifierBytecode,
+    n: 1024,
     createSigner: falcon1024Signer,
-    noble: { compressed: falcon1024, padded: falcon1024padded, paddedLength: 1280 },
+    noble: { compressed: falcon1024, padded: falcon1024padded },
   }),
 };
 
@@ -100,10 +105,12 @@ type FalconVerify = { verify: (signature: Uint8Array, message: Uint8Array, publi
 
 /** Both Falcon degrees differ only in their parameters, signer and noble verifiers. */
 function falconScheme(parameters: Pick<Scheme, "name" | "label" | "securityBits" | "nistCategory" | "verifierBytecode"> & {
+  n: FalconDegree;
   createSigner: (parameters: { seed: Hex; deterministic: boolean }) => PQ4337Signer;
-  noble: { compressed: FalconVerify; padded: FalconVerify; paddedLength: number };
+  noble: { compressed: FalconVerify; padded: FalconVerify };
 }): Scheme {
-  const { createSigner, noble, ...rest } = parameters;
+  const { n, createSigner, noble, ...rest } = parameters;
+  const { paddedSignatureLength } = falconParameters(n);
   return {
     ...rest,
     variant: "fips",
@@ -112,10 +119,20 @@ function falconScheme(parameters: Pick<Scheme, "name" | "label" | "securityBits"
       const expanded = expandFalconPublicKey(publicKey);
       return { key: expanded.key, expandedKey: expanded.bytes };
     },
-    // The on-chain verifiers accept both signature forms; noble has one verifier per form, told apart by length.
+    // The on-chain verifiers accept the compressed, padded and CT forms. noble has one verifier per compressed
+    // form, told apart by length, and none for CT (header 0x50 + logn): a CT signature is checked in the
+    // compressed form, which every CT signature within the norm bound fits, so nothing valid is lost.
     verify: (publicKey, hash, signature) => {
-      const bytes = hexToBytes(signature);
-      const nobleVerifier = bytes.length === noble.paddedLength ? noble.padded : noble.compressed;
+      let bytes = hexToBytes(signature);
+      if ((bytes[0] & 0xf0) === 0x50) {
+        try {
+          bytes = transcodeFalconSignature({ signature: bytes, n, format: "compressed" });
+        } catch (error) {
+          if (error instanceof InvalidFalconSignatureError) return false;
+          throw error;
+        }
+      }
+      const nobleVerifier = bytes.length === paddedSignatureLength ? noble.padded : noble.compressed;
       return nobleVerifier.verify(bytes, hexToBytes(hash), hexToBytes(publicKey));
     },
   };

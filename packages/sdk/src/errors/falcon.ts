@@ -23,3 +23,14 @@ export class InvalidFalconPolynomialError extends PQ4337Error {
     super(`Invalid Falcon polynomial: ${reason}.`);
   }
 }
+
+/**
+ * A detached Falcon signature cannot be used as asked: it is not a canonical compressed, padded or CT signature
+ * of the expected degree, or its s2 does not fit the form it is to be written in.
+ */
+export class InvalidFalconSignatureError extends PQ4337Error {
+  override name = "InvalidFalconSignatureError";
+  constructor({ reason }: { reason: string }) {
+    super(`Invalid Falcon signature: ${reason}.`);
+  }
+}

@@ -5,6 +5,7 @@ import type { FalconPolynomial } from "./ntt.js";
 import {
   type FalconDegree,
   type FalconParameters,
+  ctCoefficientBits,
   falcon1024Parameters,
   falcon512Parameters,
   falconParameters,
@@ -140,34 +141,119 @@ export function decompressS2(payload: Uint8Array, n: FalconDegree): DecompressS2
   return { s2, bitLength: position };
 }
 
+export type EncodeCtS2ErrorType = InvalidFalconPolynomialError;
+
+/**
+ * The CT form's encoding of s2 (the reference implementation's `trim_i16_encode` at 12 bits): every coefficient
+ * as a 12-bit two's-complement field, most significant bit first, so n coefficients take exactly 3n/2 bytes.
+ * Every coefficient must be in [−2047, 2047]; −2048 fits 12 bits but the reference rejects it.
+ *
+ * @example
+ * const payload = encodeCtS2(s2) // 768 bytes for n = 512
+ * // s2 = [1, −1, 2047, −2047, 0, …] encodes as 0x00 0x1f 0xff 0x7f 0xf8 0x01 0x00 …
+ */
+export function encodeCtS2(s2: ArrayLike<number>): Uint8Array {
+  const out = new Uint8Array(Math.ceil((s2.length * ctCoefficientBits) / 8));
+  let buffer = 0;
+  let buffered = 0;
+  let offset = 0;
+  for (let i = 0; i < s2.length; i++) {
+    const value = s2[i];
+    if (!Number.isInteger(value) || Math.abs(value) > maxS2Coefficient)
+      throw new InvalidFalconPolynomialError({ reason: `s2[${i}] = ${value} is not an integer in [−2047, 2047]` });
+    // At most 7 + 12 = 19 bits are ever buffered.
+    buffer = (buffer << ctCoefficientBits) | (value & 0xfff);
+    buffered += ctCoefficientBits;
+    while (buffered >= 8) {
+      buffered -= 8;
+      out[offset++] = buffer >>> buffered;
+      buffer &= (1 << buffered) - 1;
+    }
+  }
+  if (buffered > 0) out[offset] = buffer << (8 - buffered);
+  return out;
+}
+
+export type DecodeCtS2ReturnType = FalconPolynomial | undefined;
+
+/**
+ * Decodes the CT form's s2 (the reference implementation's `trim_i16_decode` at 12 bits): `payload` must be
+ * exactly the 3n/2 bytes of n 12-bit two's-complement fields; `undefined` on any other length or on the field
+ * 0x800 (−2048), which the reference rejects so that every s2 has a single encoding.
+ *
+ * @example
+ * const s2 = decodeCtS2(signature.subarray(41), 512) // FalconPolynomial | undefined
+ */
+export function decodeCtS2(payload: Uint8Array, n: FalconDegree): DecodeCtS2ReturnType {
+  if (payload.length * 8 !== n * ctCoefficientBits) return undefined;
+  const s2 = new Int32Array(n);
+  let buffer = 0;
+  let buffered = 0;
+  let offset = 0;
+  for (let i = 0; i < n; i++) {
+    while (buffered < ctCoefficientBits) {
+      buffer = (buffer << 8) | payload[offset++];
+      buffered += 8;
+    }
+    buffered -= ctCoefficientBits;
+    const field = (buffer >>> buffered) & 0xfff;
+    buffer &= (1 << buffered) - 1;
+    if (field === 0x800) return undefined;
+    s2[i] = field >= 0x800 ? field - 0x1000 : field;
+  }
+  return s2;
+}
+
+/**
+ * The three detached signature forms of the round-3 reference implementation (falcon.h), all carrying the same
+ * nonce and s2, so a signature can be transcoded between them (see `transcodeFalconSignature`):
+ *
+ * - `"compressed"` (`FALCON_SIG_COMPRESSED`, PQClean falcon-512/1024): header `0x30 + logn`, variable length;
+ * - `"padded"` (`FALCON_SIG_PADDED`, PQClean falcon-padded-512/1024): the same, zero-padded to a fixed length;
+ * - `"ct"` (`FALCON_SIG_CT`): header `0x50 + logn`, s2 in fixed 12-bit fields, the cheapest to decode on chain.
+ */
+export type FalconSignatureFormat = "compressed" | "padded" | "ct";
+
 export type DecodeFalconSignatureReturnType = {
   /** The 40-byte nonce r. */
   nonce: Uint8Array;
   /** s2, coefficients in [−2047, 2047]. */
   s2: FalconPolynomial;
-  /** Whether the signature had the fixed padded length. */
-  padded: boolean;
+  /** The form the signature is in. */
+  format: FalconSignatureFormat;
 } | undefined;
 
 /**
- * Parses a detached round-3 Falcon signature `0x30 + logn ‖ nonce (40 bytes) ‖ compressed s2 [‖ zero padding]`
- * exactly as PQClean and noble accept it in either form, returning `undefined` for anything they reject:
+ * Parses a detached round-3 Falcon signature `header ‖ nonce (40 bytes) ‖ s2` in any of the three forms the
+ * reference `falcon_verify` auto-detects, returning `undefined` for anything it rejects:
  *
- * - the padded form (falcon-padded-512/1024): exactly 666 / 1,280 bytes, s2's encoding followed only by zero
- *   bits up to the end;
- * - the compressed form (falcon-512/1024): at most 752 / 1,462 bytes, s2's encoding ends in the last byte and
- *   that byte's unused bits are zero.
+ * - the padded form (PQClean falcon-padded-512/1024): header `0x30 + logn`, exactly 666 / 1,280 bytes, s2's
+ *   compressed encoding followed only by zero bits up to the end;
+ * - the compressed form (PQClean falcon-512/1024): header `0x30 + logn`, at most 752 / 1,462 bytes, s2's
+ *   compressed encoding ends in the last byte and that byte's unused bits are zero;
+ * - the CT form: header `0x50 + logn`, exactly 809 / 1,577 bytes, s2 in 12-bit fields (see {@link decodeCtS2}).
+ *
+ * A compressed signature that happens to be exactly the padded length is reported as padded: the two are the
+ * same bytes.
  *
  * @example
  * const decoded = decodeFalconSignature(signature, 512)
+ * // decoded?.nonce, decoded?.s2, decoded?.format
  */
 export function decodeFalconSignature(signature: Hex | Uint8Array, n: FalconDegree): DecodeFalconSignatureReturnType {
   const sig = toBytes(signature, "signature");
-  const { logn, maxSignatureLength, paddedSignatureLength } = falconParameters(n);
-  if (sig.length < 1 + nonceLength || sig[0] !== 0x30 + logn) return undefined;
+  const { logn, maxSignatureLength, paddedSignatureLength, ctSignatureLength } = falconParameters(n);
+  if (sig.length < 1 + nonceLength) return undefined;
+  const nonce = sig.slice(1, 1 + nonceLength);
+  const payload = sig.subarray(1 + nonceLength);
+  if (sig[0] === 0x50 + logn) {
+    if (sig.length !== ctSignatureLength) return undefined;
+    const s2 = decodeCtS2(payload, n);
+    return s2 && { nonce, s2, format: "ct" };
+  }
+  if (sig[0] !== 0x30 + logn) return undefined;
   const padded = sig.length === paddedSignatureLength;
   if (!padded && sig.length > maxSignatureLength) return undefined;
-  const payload = sig.subarray(1 + nonceLength);
   const decoded = decompressS2(payload, n);
   if (decoded === undefined) return undefined;
   const { s2, bitLength } = decoded;
@@ -175,37 +261,44 @@ export function decodeFalconSignature(signature: Hex | Uint8Array, n: FalconDegr
   // Every bit after the encoding is zero: the last byte's unused bits and, when padded, every padding byte.
   if (payload[bitLength >> 3] & (0xff >> (bitLength & 7))) return undefined;
   if (payload.subarray((bitLength + 7) >> 3).some((byte) => byte !== 0)) return undefined;
-  return { nonce: sig.slice(1, 1 + nonceLength), s2, padded };
+  return { nonce, s2, format: padded ? "padded" : "compressed" };
 }
 
 export type EncodeFalconSignatureParameters = {
   n: FalconDegree;
   nonce: Uint8Array;
   s2: ArrayLike<number>;
-  /** Pad with zero bytes to the fixed padded length instead of the compressed variable length. */
-  padded?: boolean | undefined;
+  /** The form to write (see {@link FalconSignatureFormat}). Defaults to `"compressed"`. */
+  format?: FalconSignatureFormat | undefined;
 };
 
-export type EncodeFalconSignatureErrorType = CompressS2ErrorType;
+export type EncodeFalconSignatureErrorType = CompressS2ErrorType | EncodeCtS2ErrorType;
 
 /**
- * Assembles a detached Falcon signature from its nonce and s2: the inverse of {@link decodeFalconSignature}
- * (when the encoding fits the chosen form).
+ * Assembles a detached Falcon signature from its nonce and s2: the inverse of {@link decodeFalconSignature}.
+ * Throws when the nonce or s2 is malformed, or when s2's compressed encoding is longer than the compressed or
+ * padded form allows (any s2 with coefficients in [−2047, 2047] fits the CT form).
  *
  * @example
- * const signature = encodeFalconSignature({ n: 512, nonce, s2, padded: true })
+ * const signature = encodeFalconSignature({ n: 512, nonce, s2, format: "ct" }) // 809 bytes
  */
-export function encodeFalconSignature({ n, nonce, s2, padded = false }: EncodeFalconSignatureParameters): Uint8Array {
-  const { logn, paddedSignatureLength } = falconParameters(n);
+export function encodeFalconSignature({ n, nonce, s2, format = "compressed" }: EncodeFalconSignatureParameters): Uint8Array {
+  const { logn, maxSignatureLength, paddedSignatureLength } = falconParameters(n);
   if (nonce.length !== nonceLength)
     throw new InvalidFalconPolynomialError({ reason: `the nonce must be ${nonceLength} bytes, got ${nonce.length}` });
   if (s2.length !== n) throw new InvalidFalconPolynomialError({ reason: `s2 must have ${n} coefficients, got ${s2.length}` });
-  const payload = compressS2(s2);
-  const length = padded ? paddedSignatureLength : 1 + nonceLength + payload.length;
-  if (1 + nonceLength + payload.length > length)
-    throw new InvalidFalconPolynomialError({ reason: "s2's encoding does not fit the padded signature" });
-  const out = new Uint8Array(length);
-  out[0] = 0x30 + logn;
+  const ct = format === "ct";
+  const payload = ct ? encodeCtS2(s2) : compressS2(s2);
+  const encodedLength = 1 + nonceLength + payload.length;
+  if (!ct) {
+    const limit = format === "padded" ? paddedSignatureLength : maxSignatureLength;
+    if (encodedLength > limit)
+      throw new InvalidFalconPolynomialError({
+        reason: `s2 compresses to a ${encodedLength}-byte signature, longer than the ${limit} bytes of the ${format} Falcon-${n} form`,
+      });
+  }
+  const out = new Uint8Array(format === "padded" ? paddedSignatureLength : encodedLength);
+  out[0] = (ct ? 0x50 : 0x30) + logn;
   out.set(nonce, 1);
   out.set(payload, 1 + nonceLength);
   return out;

@@ -1,16 +1,21 @@
 export {
   type CompressS2ErrorType as CompressFalconS2ErrorType,
+  type DecodeCtS2ReturnType as DecodeFalconCtS2ReturnType,
   type DecodeFalconPublicKeyErrorType,
   type DecodeFalconPublicKeyReturnType,
   type DecodeFalconSignatureReturnType,
   type DecompressS2ReturnType as DecompressFalconS2ReturnType,
+  type EncodeCtS2ErrorType as EncodeFalconCtS2ErrorType,
   type EncodeFalconSignatureErrorType,
   type EncodeFalconSignatureParameters,
+  type FalconSignatureFormat,
   type FalconToBytesErrorType,
   compressS2 as compressFalconS2,
+  decodeCtS2 as decodeFalconCtS2,
   decodeFalconPublicKey,
   decodeFalconSignature,
   decompressS2 as decompressFalconS2,
+  encodeCtS2 as encodeFalconCtS2,
   encodeFalconSignature,
 } from "./encoding.js";
 export {
@@ -42,6 +47,7 @@ export {
 export {
   type FalconDegree,
   type FalconParameters,
+  ctCoefficientBits as falconCtCoefficientBits,
   falcon1024Parameters,
   falcon512Parameters,
   falconParameters,
@@ -51,9 +57,17 @@ export {
   q as falconQ,
 } from "./params.js";
 export {
+  type TranscodeFalconSignatureErrorType,
+  type TranscodeFalconSignatureParameters,
+  type TranscodeFalconSignatureReturnType,
+  transcodeFalconSignature,
+} from "./transcodeSignature.js";
+export {
   type VerifyFalconWithExpandedKeyErrorType,
   type VerifyFalconWithExpandedKeyParameters,
   type VerifyFalconWithExpandedKeyReturnType,
   hashToPoint as falconHashToPoint,
+  hashToPointBlocks as falconHashToPointBlocks,
+  minHashToPointBlocks as falconMinHashToPointBlocks,
   verifyFalconWithExpandedKey,
 } from "./verify.js";

@@ -18,6 +18,11 @@ export type FalconParameters = {
   maxSignatureLength: number;
   /** The padded detached signature's fixed length (compressed s2 followed by zero bytes). */
   paddedSignatureLength: number;
+  /**
+   * The CT detached signature's fixed length (the reference implementation's `FALCON_SIG_CT_SIZE`): header
+   * `0x50 + logn` ‖ 40-byte nonce ‖ s2 as n 12-bit two's-complement fields (see {@link ctCoefficientBits}).
+   */
+  ctSignatureLength: number;
   /** ⌊β²⌋: a signature is accepted when ‖(s1, s2)‖² is at most this. */
   normBound: number;
   /** A primitive 2n-th root of unity modulo q, the NTT's ψ. */
@@ -29,8 +34,14 @@ export type FalconParameters = {
 /** The nonce r that HashToPoint absorbs before the message. */
 export const nonceLength = 40;
 
-/** Largest |s2| coefficient the compressed encoding allows (7 low bits and at most 15 unary high steps). */
+/**
+ * Largest |s2| coefficient either encoding allows: 7 low bits and at most 15 unary high steps when compressed,
+ * and the CT form's 12-bit fields, whose pattern 0x800 (−2048) is rejected.
+ */
 export const maxS2Coefficient = 2047;
+
+/** Bits per s2 coefficient in the CT form: the reference implementation's `max_sig_bits[logn]` for n = 512, 1024. */
+export const ctCoefficientBits = 12;
 
 /**
  * HashToPoint keeps 16-bit big-endian samples below 5q = 61,445, the largest multiple of q below 2^16, and
@@ -45,6 +56,7 @@ export const falcon512Parameters: FalconParameters = {
   publicKeyLength: 897,
   maxSignatureLength: 752,
   paddedSignatureLength: 666,
+  ctSignatureLength: 809,
   normBound: 34_034_726,
   psi: 49,
   expandedKeyLength: 2048,
@@ -57,6 +69,7 @@ export const falcon1024Parameters: FalconParameters = {
   publicKeyLength: 1793,
   maxSignatureLength: 1462,
   paddedSignatureLength: 1280,
+  ctSignatureLength: 1577,
   normBound: 70_265_242,
   psi: 7,
   expandedKeyLength: 4096,

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { falcon1024, falcon1024padded, falcon512, falcon512padded } from "@noble/post-quantum/falcon.js";
+import { shake256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, concatBytes, hexToBytes } from "viem";
 import { InvalidFalconExpandedKeyError, InvalidFalconPublicKeyError } from "../../errors/falcon.js";
 import { compressS2, decodeFalconSignature, encodeFalconSignature } from "./encoding.js";
@@ -16,7 +17,7 @@ import {
   falconZetas,
 } from "./ntt.js";
 import { type FalconDegree, falcon1024Parameters, falcon512Parameters, q } from "./params.js";
-import { hashToPoint, verifyFalconWithExpandedKey } from "./verify.js";
+import { hashToPoint, hashToPointBlocks, minHashToPointBlocks, verifyFalconWithExpandedKey } from "./verify.js";
 import { straddleNormBound } from "../../../../../test/helpers/falconNorm.js";
 
 type Vector = { scheme: string; variant: "compressed" | "padded"; publicKey: `0x${string}`; message: `0x${string}`; signature: `0x${string}` };
@@ -62,6 +63,41 @@ describe("Falcon NTT", () => {
       assert.deepEqual(Array.from(falconInverseNtt(falconMultiplyNtt(falconNtt(a), falconNtt(b)))), expected.map((x) => Number(((x % Q) + Q) % Q)));
     });
   }
+});
+
+describe("Falcon HashToPoint block count", () => {
+  /** The bytes HashToPoint reads, sample by sample, and the 136-byte SHAKE256 blocks that takes. */
+  const naiveBlocks = (input: Uint8Array, n: FalconDegree) => {
+    const stream = shake256(input, { dkLen: 4 * n });
+    let bytes = 0;
+    for (let accepted = 0; accepted < n; bytes += 2) if (((stream[bytes] << 8) | stream[bytes + 1]) < 5 * q) accepted++;
+    return Math.ceil(bytes / 136);
+  };
+
+  for (const n of [512, 1024] as const) {
+    it(`counts the blocks HashToPoint reads, at least ⌈2n / 136⌉ (n = ${n})`, () => {
+      const minimum = minHashToPointBlocks(n);
+      assert.equal(minimum, n === 512 ? 8 : 16);
+      const counts = Array.from({ length: 300 }, () => {
+        const input = random(72);
+        const blocks = hashToPointBlocks(input, n);
+        assert.equal(blocks, naiveBlocks(input, n));
+        return blocks;
+      });
+      assert.ok(counts.every((blocks) => blocks === minimum || blocks === minimum + 1));
+      // About 41 % (n = 512) or 34 % (n = 1024) of inputs need only the minimum; 300 samples stay well inside.
+      const share = counts.filter((blocks) => blocks === minimum).length / counts.length;
+      assert.ok(share > 0.2 && share < 0.55, `share at the minimum: ${share}`);
+    });
+  }
+
+  it("reads exactly the samples hashToPoint keeps", () => {
+    const input = random(72);
+    const stream = shake256(input, { dkLen: 136 * hashToPointBlocks(input, 512) });
+    const samples = Array.from({ length: stream.length / 2 }, (_, i) => (stream[2 * i] << 8) | stream[2 * i + 1]).filter((x) => x < 5 * q);
+    assert.ok(samples.length >= 512 && samples.length - 512 < 68);
+    assert.deepEqual(Array.from(hashToPoint(input, 512)), samples.slice(0, 512).map((x) => x % q));
+  });
 });
 
 for (const [n, compressed, padded, parameters] of [

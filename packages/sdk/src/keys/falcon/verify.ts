@@ -5,7 +5,7 @@ import { type FalconToBytesErrorType, decodeFalconSignature, toBytes } from "./e
 import { type FalconPolynomial, falconInverseNtt, falconMultiplyNtt, falconNtt, modQ } from "./ntt.js";
 import { type FalconDegree, hashToPointBound, q } from "./params.js";
 
-/** The expanded key, the signed message and the detached signature (compressed or padded). */
+/** The expanded key, the signed message and the detached signature (compressed, padded or CT). */
 export type VerifyFalconWithExpandedKeyParameters = [
   expanded: Hex | Uint8Array,
   message: Hex | Uint8Array,
@@ -22,8 +22,8 @@ export type VerifyFalconWithExpandedKeyErrorType = FalconToBytesErrorType | Deco
  * instead of pk: the inputs of the on-chain verifiers and the steps of the specification, written for clarity,
  * not speed (the verifiers compute s2·h with a partial transform, see `falconPartialNtt`, to the same result).
  *
- * 1. The signature parses (see `decodeFalconSignature`): header 0x30 + logn, 40-byte nonce r, canonical
- *    compressed s2, compressed or padded form.
+ * 1. The signature parses (see `decodeFalconSignature`): 40-byte nonce r and s2 in the compressed or padded form
+ *    (header 0x30 + logn, canonical compressed s2) or the CT form (header 0x50 + logn, 12-bit fields).
  * 2. c = HashToPoint(r ‖ message): SHAKE256 output read as 16-bit big-endian values, those below 5q kept mod q.
  * 3. s1 = c − s2·h mod q, centred in [−(q − 1)/2, (q − 1)/2], with s2·h = NTT⁻¹(NTT(s2) ∘ ĥ).
  * 4. ‖s1‖² + ‖s2‖² ≤ ⌊β²⌋.
@@ -62,14 +62,50 @@ export function verifyFalconWithExpandedKey(
  * const c = hashToPoint(concatBytes([nonce, message]), 512)
  */
 export function hashToPoint(input: Uint8Array, n: FalconDegree): FalconPolynomial {
+  return sampleHashToPoint(input, n).c;
+}
+
+/**
+ * How many 136-byte SHAKE256 output blocks (Keccak-f permutations) HashToPoint(input) reads: each block holds 68
+ * two-byte samples, and about 6.2 % of samples (those ≥ 5q) are rejected, so Falcon-512 needs 8 or 9 blocks and
+ * Falcon-1024 16 or 17, except with probability below 10⁻¹⁰. An on-chain verifier pays for every block; see
+ * {@link minHashToPointBlocks}.
+ *
+ * @example
+ * const blocks = hashToPointBlocks(concatBytes([nonce, message]), 512) // 8 or 9
+ */
+export function hashToPointBlocks(input: Uint8Array, n: FalconDegree): number {
+  return sampleHashToPoint(input, n).blocks;
+}
+
+/**
+ * The fewest SHAKE256 output blocks HashToPoint can read, ⌈2n / 136⌉: 8 for Falcon-512 (enough for about 41 % of
+ * nonces, whatever the message), 16 for Falcon-1024 (about 34 %).
+ *
+ * @example
+ * minHashToPointBlocks(512) // 8
+ */
+export function minHashToPointBlocks(n: FalconDegree): number {
+  return Math.ceil((2 * n) / shake256BlockLength);
+}
+
+/** SHAKE256's rate: the bytes of output each Keccak-f permutation yields. */
+const shake256BlockLength = 136;
+
+/** HashToPoint, squeezing whole blocks so that it can also count them. */
+function sampleHashToPoint(input: Uint8Array, n: FalconDegree): { c: FalconPolynomial; blocks: number } {
   const xof = shake256.create().update(input);
   const c = new Int32Array(n);
-  for (let i = 0; i < n; ) {
-    const [high, low] = xof.xof(2);
-    const sample = (high << 8) | low;
-    if (sample < hashToPointBound) c[i++] = sample % q;
+  let blocks = 0;
+  for (let i = 0; i < n; blocks++) {
+    const block = xof.xof(shake256BlockLength);
+    // The rate is even, so no sample straddles two blocks.
+    for (let j = 0; j < shake256BlockLength && i < n; j += 2) {
+      const sample = (block[j] << 8) | block[j + 1];
+      if (sample < hashToPointBound) c[i++] = sample % q;
+    }
   }
-  return c;
+  return { c, blocks };
 }
 
 /** The representative of x ∈ [0, q) in [−(q − 1)/2, (q − 1)/2]. */
