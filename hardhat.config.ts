@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { defineConfig } from "hardhat/config";
 import hardhatViem from "@nomicfoundation/hardhat-viem";
@@ -18,14 +19,39 @@ const solc = {
   },
 };
 
+// The post-quantum verifiers, and the harnesses and meters that must measure the same code, go through the IR
+// pipeline: its stack layout makes their hand-written assembly cheaper (Keccak-f by 6 %, Falcon's NTTs by 13 %).
+// Plain Solidity (the account, ECDSA, the references the tests compare with) stays with the legacy optimizer, which
+// serves it better. solc's default Yul step sequence exhausts solcjs's memory (std::bad_alloc) in its SSA steps
+// (`xa`) on the unrolled rounds, so this sequence leaves them out: it keeps the default's cleanup, simplification
+// and joining steps.
+const solcViaIR = {
+  ...solc,
+  settings: {
+    ...solc.settings,
+    viaIR: true,
+    optimizer: {
+      enabled: true,
+      runs: 10_000,
+      details: { yul: true, yulDetails: { optimizerSteps: "dhfoDgvulfnTUtnIfcCTUtTOntnfDIulLculVculjmul" } },
+    },
+  },
+};
+const viaIRSources = ["verifiers", "metering", "mocks"].flatMap((folder) =>
+  readdirSync(new URL(`./contracts/${folder}`, import.meta.url))
+    .filter((file) => /^(MLDSA65|Falcon|KeccakF1600|SHAKE).*\.sol$/.test(file) && !file.includes("Reference"))
+    .map((file) => `contracts/${folder}/${file}`),
+);
+const profile = { compilers: [solc], overrides: Object.fromEntries(viaIRSources.map((source) => [source, solcViaIR])) };
+
 export default defineConfig({
   plugins: [hardhatViem, hardhatViemAssertions, hardhatNetworkHelpers, hardhatNodeTestRunner, hardhatEthers, hardhatTypechain],
   // ethers-v6 bindings for integrators who use ethers; the SDK itself uses viem's typed artifacts.
   typechain: { outDir: "types/ethers-contracts" },
   solidity: {
     profiles: {
-      default: solc,
-      production: solc,
+      default: profile,
+      production: profile,
     },
   },
   paths: {

@@ -74,14 +74,14 @@ library KeccakF1600 {
                 {
                     // θ
                     let c0 := xor(xor(xor(xor(mload(0x540), mload(0x548)), mload(0x550)), mload(0x558)), mload(0x560))
-                    let c2 := xor(xor(xor(xor(mload(0x590), mload(0x598)), mload(0x5a0)), mload(0x5a8)), mload(0x5b0))
-                    let d1 := xor(c0, mul(shr(192, c2), 0x2000000000000000200000000000000020000000000000002))
                     let c1 := xor(xor(xor(xor(mload(0x568), mload(0x570)), mload(0x578)), mload(0x580)), mload(0x588))
-                    let c4 := xor(xor(xor(xor(mload(0x5e0), mload(0x5e8)), mload(0x5f0)), mload(0x5f8)), mload(0x600))
+                    let c2 := xor(xor(xor(xor(mload(0x590), mload(0x598)), mload(0x5a0)), mload(0x5a8)), mload(0x5b0))
                     let c3 := xor(xor(xor(xor(mload(0x5b8), mload(0x5c0)), mload(0x5c8)), mload(0x5d0)), mload(0x5d8))
-                    let d3 := xor(c2, mul(shr(192, c4), 0x2000000000000000200000000000000020000000000000002))
+                    let c4 := xor(xor(xor(xor(mload(0x5e0), mload(0x5e8)), mload(0x5f0)), mload(0x5f8)), mload(0x600))
                     let d0 := xor(c4, mul(shr(192, c1), 0x2000000000000000200000000000000020000000000000002))
+                    let d1 := xor(c0, mul(shr(192, c2), 0x2000000000000000200000000000000020000000000000002))
                     let d2 := xor(c1, mul(shr(192, c3), 0x2000000000000000200000000000000020000000000000002))
+                    let d3 := xor(c2, mul(shr(192, c4), 0x2000000000000000200000000000000020000000000000002))
                     let d4 := xor(c3, mul(shr(192, c0), 0x2000000000000000200000000000000020000000000000002))
                     {
                         let b0 := mul(shr(192, xor(mload(0x540), d0)), 0x1000000000000000100000000000000010000000000000001)
@@ -148,14 +148,14 @@ library KeccakF1600 {
                 {
                     // θ
                     let c0 := xor(xor(xor(xor(mload(0x220), mload(0x2c0)), mload(0x360)), mload(0x400)), mload(0x4a0))
-                    let c2 := xor(xor(xor(xor(mload(0x260), mload(0x300)), mload(0x3a0)), mload(0x440)), mload(0x4e0))
-                    let d1 := xor(c0, shl(1, c2))
                     let c1 := xor(xor(xor(xor(mload(0x240), mload(0x2e0)), mload(0x380)), mload(0x420)), mload(0x4c0))
-                    let c4 := xor(xor(xor(xor(mload(0x2a0), mload(0x340)), mload(0x3e0)), mload(0x480)), mload(0x520))
+                    let c2 := xor(xor(xor(xor(mload(0x260), mload(0x300)), mload(0x3a0)), mload(0x440)), mload(0x4e0))
                     let c3 := xor(xor(xor(xor(mload(0x280), mload(0x320)), mload(0x3c0)), mload(0x460)), mload(0x500))
-                    let d3 := xor(c2, shl(1, c4))
+                    let c4 := xor(xor(xor(xor(mload(0x2a0), mload(0x340)), mload(0x3e0)), mload(0x480)), mload(0x520))
                     let d0 := xor(c4, shl(1, c1))
+                    let d1 := xor(c0, shl(1, c2))
                     let d2 := xor(c1, shl(1, c3))
+                    let d3 := xor(c2, shl(1, c4))
                     let d4 := xor(c3, shl(1, c0))
                     {
                         let b0 := xor(mload(0x220), d0)

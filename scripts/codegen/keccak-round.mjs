@@ -110,11 +110,7 @@ function round(kind, rcExpr, lo) {
     dlo = 129;
   } else {
     L.push("    // θ");
-    // solc's legacy Yul code generator puts a new variable into the stack slot of one used for the last time (SWAP,
-    // POP), else on top. In this order D1 takes a new slot, D3, D0, D2 and D4 the slots of C2, C4, C1 and C0, and
-    // C3's slot is left dead on top of the stack and popped at once; with a dead slot left below, every row would
-    // put its first b there (SWAP, POP) instead of on top.
-    for (const v of ["c0", "c2", "d1", "c1", "c4", "c3", "d3", "d0", "d2", "d4"]) {
+    for (const v of ["c0", "c1", "c2", "c3", "c4", "d0", "d1", "d2", "d3", "d4"]) {
       const x = Number(v[1]);
       if (v[0] === "c") {
         const a = [0, 1, 2, 3, 4].map((y) => `mload(${hex(inAddr(x, y))})`);
