@@ -4,6 +4,7 @@ import { type BundlerClient, type SmartAccount, createBundlerClient } from "viem
 import { type Scheme, deployCodeChunks, sendUserOperation, toPQSmartAccount } from "@pq4337/sdk";
 import type { Environment } from "./environment.js";
 import { calldataGas, summarise } from "./metrics.js";
+import { measureFalconForms } from "./falconForms.js";
 import { profileVerify } from "./profile.js";
 import { traceBundle } from "./trace.js";
 
@@ -147,6 +148,11 @@ export async function measureScheme(
     profile.stages.forEach((stage, index) =>
       measurements.push({ bench_name: `verify.stage.${index + 1}`, surface: "verify", unit: "gas", gas: stage.gas, notes: stage.name }),
     );
+  }
+
+  if (scheme.name === "falcon512" || scheme.name === "falcon1024") {
+    progress(`${scheme.name}: verify by signature form and HashToPoint length`);
+    measurements.push(...(await measureFalconForms(environment, scheme)));
   }
 
   // 4. Off-chain costs and sizes.

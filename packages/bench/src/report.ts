@@ -86,6 +86,23 @@ export function writeReport(dir: string, rows: Row[], run: { ops: number; durati
     }
   }
 
+  const falconForms = schemes.filter((scheme) => rows.some((row) => row.scheme === scheme && row.bench_name.startsWith("verify.falcon_form.")));
+  if (falconForms.length > 0) {
+    lines.push("## Falcon: verify by signature form and HashToPoint length", "");
+    lines.push(
+      "One key and two hashes per degree: one whose signature needs the fewest SHAKE256 blocks in HashToPoint, one that needs one more; each signature in the three forms the verifiers accept (the round-3 reference's CT, padded and compressed formats: the same nonce and s2, encoded differently). The account signer signs in CT and re-signs until HashToPoint needs the fewest blocks; PQClean and noble sign compressed or padded, and a signer that keeps its first nonce needs one block more about 60 % of the time. `eth_call` through the ERC-7913 gas meter (verifier warm): comparable with each other, not with the traced `verify` above. CT's extra bytes over the padded form (143 for Falcon-512, 297 for Falcon-1024) cost at most 16 gas of calldata each (EIP-2028).",
+      "",
+      "| scheme | form | HashToPoint blocks | signature bytes | verify |",
+      "|---|---|---:|---:|---:|",
+    );
+    for (const scheme of falconForms)
+      for (const row of rows.filter((row) => row.scheme === scheme && row.bench_name.startsWith("verify.falcon_form."))) {
+        const [, , form, blocks] = row.bench_name.split(".");
+        lines.push(`| ${scheme} | ${form} | ${blocks.replace("_blocks", "")} | ${fmt(row.calldata_bytes)} | ${fmt(row.gas)} |`);
+      }
+    lines.push("");
+  }
+
   lines.push("", "## One-time setup", "");
   lines.push("| scheme | expanded key deployment | account creation (first user operation) |", "|---|---:|---:|");
   for (const scheme of schemes)
