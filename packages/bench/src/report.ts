@@ -100,7 +100,6 @@ export function writeReport(dir: string, rows: Row[], run: { ops: number; durati
         const [, , form, blocks] = row.bench_name.split(".");
         lines.push(`| ${scheme} | ${form} | ${blocks.replace("_blocks", "")} | ${fmt(row.calldata_bytes)} | ${fmt(row.gas)} |`);
       }
-    lines.push("");
   }
 
   lines.push("", "## One-time setup", "");
