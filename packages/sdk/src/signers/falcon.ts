@@ -1,6 +1,6 @@
 import { randomBytes } from "@noble/hashes/utils.js";
 import { falcon1024, falcon1024padded, falcon512, falcon512padded } from "@noble/post-quantum/falcon.js";
-import { type Hex, bytesToHex, concatBytes, keccak256, numberToBytes, stringToBytes } from "viem";
+import { type Hex, bytesToHex, concatBytes, numberToBytes } from "viem";
 import type { InvalidHexError } from "../errors/keys.js";
 import { InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
 import { type FalconSignatureFormat, toBytes } from "../keys/falcon/encoding.js";
@@ -188,11 +188,12 @@ function signFalcon({ n, format, secretKey, message, deterministic, blocks }: Si
 const stubs = new Map<string, Hex>();
 
 /**
- * A real, deterministic signature by a fixed throwaway key over a fixed hash, in the signer's form: it parses,
+ * A real, deterministic signature by a fixed throwaway key over the zero hash, in the signer's form: it parses,
  * runs HashToPoint, the transforms and the norm computation, then fails the norm bound under any other key (s1
- * comes out uniformly large). A throwaway key keeps the stub from being a valid signature by the account. Its
- * HashToPoint reads as many SHAKE256 blocks as the signer's signatures at most do (but with negligible
- * probability), so that gas estimates do not fall short: the minimum with `minimizeHashToPoint`, else one more.
+ * comes out uniformly large). A throwaway key keeps the stub from being a valid signature by the account. Gas
+ * estimation verifies the stub against the zero hash (see `toPQSmartAccount`), and for that hash its HashToPoint
+ * reads as many SHAKE256 blocks as the signer's signatures at most do (but with negligible probability), so that
+ * estimates do not fall short: the minimum with `minimizeHashToPoint`, else one more.
  */
 function stubSignature(n: FalconDegree, format: FalconSignatureFormat, minimizeHashToPoint: boolean): Hex {
   const blocks = minHashToPointBlocks(n) + (minimizeHashToPoint ? 0 : 1);
@@ -200,7 +201,7 @@ function stubSignature(n: FalconDegree, format: FalconSignatureFormat, minimizeH
   let stub = stubs.get(id);
   if (stub === undefined) {
     const { secretKey } = implementation(n, false).keygen(new Uint8Array(falconSeedLength).fill(0x11));
-    const message = keccak256(stringToBytes(`pq4337 Falcon-${n} stub signature`), "bytes");
+    const message = new Uint8Array(32);
     stub = bytesToHex(signFalcon({ n, format, secretKey, message, deterministic: true, blocks }));
     stubs.set(id, stub);
   }

@@ -21,7 +21,8 @@ export type PQ4337Signer = {
   sign: (parameters: { hash: Hex }) => Promise<Hex>;
   /**
    * A well-formed signature of the right size that takes the verifier's full verification path and then
-   * fails, so gas estimation of a user operation matches a real signature.
+   * fails, so gas estimation of a user operation matches a real signature. `toPQSmartAccount` measures it against
+   * the zero hash; a scheme whose cost depends on the hash (Falcon's HashToPoint) makes its stub for that hash.
    */
   getStubSignature: () => Promise<Hex>;
 };
