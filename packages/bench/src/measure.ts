@@ -74,7 +74,13 @@ export async function measureScheme(
     if (!receipt.success) throw new Error(`${scheme.name}: user operation ${hash} reverted`);
     const transaction = await client.getTransaction({ hash: receipt.receipt.transactionHash });
     const { userOperation } = await bundler.getUserOperation({ hash });
-    return { receipt, latency, input: transaction.input, signed: { hash, signature: userOperation.signature } };
+    return {
+      receipt,
+      latency,
+      input: transaction.input,
+      verificationGasLimit: Number(userOperation.verificationGasLimit),
+      signed: { hash, signature: userOperation.signature },
+    };
   };
 
   progress(`${scheme.name}: creating the account with its first user operation`);
@@ -93,7 +99,7 @@ export async function measureScheme(
   let lastSigned = creation.signed;
   for (let index = 0; index < options.ops; index++) {
     progress(`${scheme.name}: user operation ${index + 1}/${options.ops}`);
-    const { receipt, latency, input, signed } = await sendTransfer();
+    const { receipt, latency, input, verificationGasLimit, signed } = await sendTransfer();
     latencies.push(latency);
     lastSigned = signed;
     const frames = await traceBundle(client, receipt.receipt.transactionHash);
@@ -126,6 +132,13 @@ export async function measureScheme(
     });
     if (frames.execute !== null)
       measurements.push({ bench_name: "handleOps.execute", surface: "handleOps", unit: "gas", gas: frames.execute, notes: `${op}; callTracer frame EntryPoint → account execute` });
+    measurements.push({
+      bench_name: "validateUserOp.verificationGasLimit",
+      surface: "validateUserOp",
+      unit: "gas",
+      gas: verificationGasLimit,
+      notes: `${op}; the user operation's declared verificationGasLimit (the SDK's estimate), what ERC-7562 LIM-060 bounds`,
+    });
     if (frames.validateUserOp !== null)
       measurements.push({ bench_name: "validateUserOp", surface: "validateUserOp", unit: "gas", gas: frames.validateUserOp, notes: `${op}; callTracer frame EntryPoint → account` });
     if (frames.verify !== null)
