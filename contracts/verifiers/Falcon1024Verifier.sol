@@ -5,10 +5,12 @@ import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC
 import {Falcon} from "../utils/Falcon.sol";
 
 /**
- * @dev ERC-7913 signature verifier for round-3 Falcon-1024 (NIST level V), accepting exactly what PQClean
- * (`falcon-1024`, `falcon-padded-1024`) and noble (`falcon1024`, `falcon1024padded`) accept: the signed message is
- * the 32-byte `hash`, the signature the detached `0x3a ‖ nonce (40 bytes) ‖ compressed s2`, either compressed
- * (at most 1,462 bytes) or padded with zero bytes to 1,280.
+ * @dev ERC-7913 signature verifier for round-3 Falcon-1024 (NIST level V), accepting exactly what the reference
+ * implementation's `falcon_verify` accepts with the format read from the header: the signed message is the
+ * 32-byte `hash`, the signature a detached one in any of the reference's three formats: `0x3a ‖ nonce (40 bytes) ‖
+ * compressed s2`, either compressed (at most 1,462 bytes, as PQClean `falcon-1024` and noble `falcon1024` make
+ * it) or padded with zero bytes to 1,280 (`falcon-padded-1024`, `falcon1024padded`), or the CT format
+ * `0x5a ‖ nonce ‖ s2 as 12-bit fields` (1,577 bytes), which the SDK signs in because it is the cheapest to decode.
  *
  * The key (52 bytes) is `keccak256(E) ‖ address(chunk)`, where E is the expanded public key (h's residues in
  * the verifier's transform domain, 4,096 bytes, see {Falcon}) stored in the code of one contract by the SDK's
