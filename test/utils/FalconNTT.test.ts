@@ -202,6 +202,19 @@ for (const [n, compressed, padded] of [
         }
         await agree(ct.subarray(0, ct.length - 1), "CT truncated");
         await agree(concatBytes([ct, new Uint8Array(1)]), "CT extended");
+        // Random CT payloads: every 12-bit field but 0x800 is a valid coefficient, so about one in nine payloads
+        // of 512 fields holds a forbidden one; half of these runs plant one at a random place.
+        for (let i = 0; i < 8; i++) {
+          const payload = concatBytes([ct.subarray(0, 41), randomBytes(ct.length - 41)]);
+          if (i % 2) {
+            const bit = 41 * 8 + 12 * (randomBytes(2).readUInt16BE() % n);
+            for (let b = 0; b < 12; b++) {
+              const mask = 0x80 >> ((bit + b) & 7);
+              payload[(bit + b) >> 3] = b === 0 ? payload[(bit + b) >> 3] | mask : payload[(bit + b) >> 3] & ~mask;
+            }
+          }
+          await agree(payload, `random CT payload ${i}`);
+        }
       }
     });
 
