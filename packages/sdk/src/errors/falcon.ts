@@ -19,8 +19,11 @@ export class InvalidFalconExpandedKeyError extends PQ4337Error {
 /** A polynomial handed to a Falcon encoder has the wrong degree or a coefficient outside the encodable range. */
 export class InvalidFalconPolynomialError extends PQ4337Error {
   override name = "InvalidFalconPolynomialError";
+  /** What is wrong, without the prefix. */
+  readonly reason: string;
   constructor({ reason }: { reason: string }) {
     super(`Invalid Falcon polynomial: ${reason}.`);
+    this.reason = reason;
   }
 }
 

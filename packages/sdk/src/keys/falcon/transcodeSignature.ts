@@ -1,13 +1,12 @@
 import type { Hex } from "viem";
-import { InvalidFalconSignatureError } from "../../errors/falcon.js";
+import { InvalidFalconPolynomialError, InvalidFalconSignatureError } from "../../errors/falcon.js";
 import {
   type FalconSignatureFormat,
   type FalconToBytesErrorType,
-  compressS2,
   decodeFalconSignature,
   encodeFalconSignature,
 } from "./encoding.js";
-import { type FalconDegree, falconParameters, nonceLength } from "./params.js";
+import type { FalconDegree } from "./params.js";
 
 export type TranscodeFalconSignatureParameters = {
   /** A detached Falcon signature in any of the three forms. */
@@ -46,14 +45,11 @@ export function transcodeFalconSignature({
   if (decoded === undefined)
     throw new InvalidFalconSignatureError({ reason: `it is not a canonical compressed, padded or CT Falcon-${n} signature` });
   const { nonce, s2 } = decoded;
-  if (format !== "ct") {
-    const { maxSignatureLength, paddedSignatureLength } = falconParameters(n);
-    const length = 1 + nonceLength + compressS2(s2).length;
-    const limit = format === "padded" ? paddedSignatureLength : maxSignatureLength;
-    if (length > limit)
-      throw new InvalidFalconSignatureError({
-        reason: `its s2 compresses to a ${length}-byte signature, longer than the ${limit} bytes of the ${format} Falcon-${n} form`,
-      });
+  try {
+    return encodeFalconSignature({ n, nonce, s2, format });
+  } catch (error) {
+    // Decoding guarantees the nonce and the coefficients: encoding fails only when s2 compresses too long.
+    if (!(error instanceof InvalidFalconPolynomialError)) throw error;
+    throw new InvalidFalconSignatureError({ reason: error.reason });
   }
-  return encodeFalconSignature({ n, nonce, s2, format });
 }
