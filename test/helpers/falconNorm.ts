@@ -1,5 +1,5 @@
-// Lattice helpers for Falcon tests that need signatures with a chosen norm. Free of Hardhat, so the SDK's unit
-// tests (packages/sdk/src/keys/falcon/verify.test.ts) and the on-chain tests share them.
+// Helpers for Falcon tests that need signatures with a chosen norm or a chosen CT field. Free of Hardhat, so the
+// SDK's unit tests (packages/sdk/src/keys/falcon/verify.test.ts) and the on-chain tests share them.
 import { concatBytes } from "viem";
 import {
   type FalconDegree,
@@ -80,5 +80,16 @@ export function straddleNormBound(parameters: {
       };
     s1.splice(0, n, ...best!.a);
     s2.splice(0, n, ...best!.b);
+  }
+}
+
+/** Writes the 12-bit `field` as coefficient `index` of a CT signature (fields start after header and nonce). */
+export function setCtField(signature: Uint8Array, index: number, field: number): void {
+  const first = 41 * 8 + 12 * index;
+  for (let b = 0; b < 12; b++) {
+    const position = first + b;
+    const mask = 0x80 >> (position & 7);
+    if ((field >> (11 - b)) & 1) signature[position >> 3] |= mask;
+    else signature[position >> 3] &= ~mask;
   }
 }
