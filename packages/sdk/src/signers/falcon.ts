@@ -2,8 +2,10 @@ import { randomBytes } from "@noble/hashes/utils.js";
 import { falcon1024, falcon1024padded, falcon512, falcon512padded } from "@noble/post-quantum/falcon.js";
 import { type Hex, bytesToHex, concatBytes, numberToBytes } from "viem";
 import type { InvalidHexError } from "../errors/keys.js";
-import { InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
-import { type FalconSignatureFormat, toBytes } from "../keys/falcon/encoding.js";
+import { type InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
+import type { FalconSignatureFormat } from "../keys/falcon/encoding.js";
+import { toBytes } from "../keys/toBytes.js";
+import { hashBytes } from "./hashBytes.js";
 import { type ExpandFalconPublicKeyReturnType, expandFalconPublicKey } from "../keys/falcon/expandPublicKey.js";
 import { type FalconDegree, nonceLength } from "../keys/falcon/params.js";
 import { transcodeFalconSignature } from "../keys/falcon/transcodeSignature.js";
@@ -151,8 +153,7 @@ function falconSigner<scheme extends "falcon512" | "falcon1024">(
     key: expandedKey.key,
     expandedKey,
     sign: async ({ hash }) => {
-      const message = toBytes(hash, "hash");
-      if (message.length !== 32) throw new InvalidHashError({ length: message.length });
+      const message = hashBytes(hash);
       const blocks = minimizeHashToPoint ? minHashToPointBlocks(n) : undefined;
       return bytesToHex(signFalcon({ n, format, secretKey, message, deterministic, blocks }));
     },

@@ -2,8 +2,9 @@ import { randomBytes } from "@noble/hashes/utils.js";
 import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
 import { type Hex, bytesToHex, keccak256, stringToBytes } from "viem";
 import type { InvalidHexError } from "../errors/keys.js";
-import { InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
-import { toBytes } from "../keys/mldsa65/encoding.js";
+import { type InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
+import { toBytes } from "../keys/toBytes.js";
+import { hashBytes } from "./hashBytes.js";
 import { type ExpandPublicKeyReturnType, expandPublicKey } from "../keys/mldsa65/expandPublicKey.js";
 import { secretKeyLength, seedLength, trLength } from "../keys/mldsa65/params.js";
 import type { PQ4337Signer } from "./types.js";
@@ -70,8 +71,7 @@ export function mldsa65Signer(parameters: Mldsa65SignerParameters = {}): Mldsa65
     key: expandedKey.key,
     expandedKey,
     sign: async ({ hash }) => {
-      const message = toBytes(hash, "hash");
-      if (message.length !== 32) throw new InvalidHashError({ length: message.length });
+      const message = hashBytes(hash);
       const options = deterministic ? { context: emptyContext, extraEntropy: false as const } : { context: emptyContext };
       return bytesToHex(ml_dsa65.sign(message, secretKey, options));
     },

@@ -1,6 +1,6 @@
-import { type Hex, hexToBytes, isHex } from "viem";
+import type { Hex } from "viem";
 import { InvalidFalconPolynomialError, InvalidFalconPublicKeyError } from "../../errors/falcon.js";
-import { InvalidHexError } from "../../errors/keys.js";
+import { type ToBytesErrorType, toBytes } from "../toBytes.js";
 import type { FalconPolynomial } from "./ntt.js";
 import {
   type FalconDegree,
@@ -14,20 +14,7 @@ import {
   q,
 } from "./params.js";
 
-export type FalconToBytesErrorType = InvalidHexError;
-
-/**
- * Normalises `Hex | Uint8Array` input to bytes. Unlike viem's `hexToBytes`, odd-length or non-hex strings
- * are an error rather than padded, so no key material is silently altered.
- *
- * @example
- * const publicKey = toBytes(signer.publicKey, "publicKey")
- */
-export function toBytes(value: Hex | Uint8Array, name: string): Uint8Array {
-  if (typeof value !== "string") return value;
-  if (!isHex(value, { strict: true }) || value.length % 2 !== 0) throw new InvalidHexError({ name, value });
-  return hexToBytes(value);
-}
+export type FalconToBytesErrorType = ToBytesErrorType;
 
 export type DecodeFalconPublicKeyReturnType = {
   /** The parameter set the header byte and length select. */

@@ -1,7 +1,8 @@
 import { type Hex, bytesToHex, concatHex, keccak256 } from "viem";
 import { InvalidFalconExpandedKeyError } from "../../errors/falcon.js";
 import { type CodeChunk, type ToCodeChunksErrorType, toCodeChunks } from "../codeStore.js";
-import { type DecodeFalconPublicKeyErrorType, type FalconToBytesErrorType, decodeFalconPublicKey, toBytes } from "./encoding.js";
+import { toBytes } from "../toBytes.js";
+import { type DecodeFalconPublicKeyErrorType, type FalconToBytesErrorType, decodeFalconPublicKey } from "./encoding.js";
 import { type FalconPolynomial, expandedKeyFactor, expandedKeyFactorInverse, falconCompleteNtt, falconNtt, falconPartialNtt, modQ } from "./ntt.js";
 import { type FalconDegree, type FalconParameters, falcon1024Parameters, falcon512Parameters, q } from "./params.js";
 

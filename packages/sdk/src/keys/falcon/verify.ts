@@ -1,7 +1,8 @@
 import { shake256 } from "@noble/hashes/sha3.js";
 import { type Hex, concatBytes } from "viem";
+import { toBytes } from "../toBytes.js";
 import { type DecodeFalconExpandedKeyErrorType, decodeFalconExpandedKey } from "./expandPublicKey.js";
-import { type FalconToBytesErrorType, decodeFalconSignature, toBytes } from "./encoding.js";
+import { type FalconToBytesErrorType, decodeFalconSignature } from "./encoding.js";
 import { type FalconPolynomial, falconInverseNtt, falconMultiplyNtt, falconNtt, modQ } from "./ntt.js";
 import { type FalconDegree, hashToPointBound, q } from "./params.js";
 

@@ -2,10 +2,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { shake256 } from "@noble/hashes/sha3.js";
 import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
-import type { Hex } from "viem";
 import {
   InvalidExpandedKeyError,
-  InvalidHexError,
   InvalidPolynomialError,
   InvalidPublicKeyLengthError,
   InvalidSignatureLengthError,
@@ -18,7 +16,6 @@ import {
   hintBitUnpack,
   simpleBitPack,
   simpleBitUnpack,
-  toBytes,
 } from "./encoding.js";
 import { beta, expandedKeyLength, gamma1, k, l, n, omega, q } from "./params.js";
 
@@ -191,20 +188,5 @@ describe("encodeExpandedKey / decodeExpandedKey", () => {
     const unreduced = bytes.slice();
     new DataView(unreduced.buffer).setUint32(1024 * 31, q);
     assert.throws(() => decodeExpandedKey(unreduced), InvalidExpandedKeyError);
-  });
-});
-
-describe("toBytes", () => {
-  it("passes bytes through and decodes whole-byte hex", () => {
-    const bytes = Uint8Array.of(1, 2);
-    assert.equal(toBytes(bytes, "x"), bytes);
-    assert.deepEqual(toBytes("0x0102", "x"), bytes);
-    assert.deepEqual(toBytes("0x", "x"), new Uint8Array(0));
-  });
-
-  it("rejects odd-length and non-hex strings instead of padding them", () => {
-    assert.throws(() => toBytes("0x123", "publicKey"), InvalidHexError);
-    assert.throws(() => toBytes("0xgg" as Hex, "publicKey"), InvalidHexError);
-    assert.throws(() => toBytes("1234" as Hex, "publicKey"), /`publicKey` is not valid hex/);
   });
 });

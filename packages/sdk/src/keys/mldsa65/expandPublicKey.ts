@@ -2,13 +2,12 @@ import { shake256 } from "@noble/hashes/sha3.js";
 import { type Hex, bytesToHex, concatHex, keccak256 } from "viem";
 import { InvalidExpandedKeyError } from "../../errors/keys.js";
 import { type CodeChunk, type ToCodeChunksErrorType, toCodeChunks } from "../codeStore.js";
+import { type ToBytesErrorType, toBytes } from "../toBytes.js";
 import {
   type DecodePublicKeyErrorType,
   type ExpandedKeyParts,
-  type ToBytesErrorType,
   decodePublicKey,
   encodeExpandedKey,
-  toBytes,
 } from "./encoding.js";
 import { expandA } from "./expandA.js";
 import { type Polynomial, ntt } from "./ntt.js";

@@ -7,7 +7,6 @@ export {
   type ExpandedKeyParts,
   type SimpleBitPackErrorType,
   type SimpleBitUnpackErrorType,
-  type ToBytesErrorType,
   decodeExpandedKey,
   decodePublicKey,
   decodeSignature,
@@ -51,3 +50,4 @@ export {
   type VerifyWithExpandedKeyReturnType,
   verifyWithExpandedKey,
 } from "./verify.js";
+export type { ToBytesErrorType } from "../toBytes.js";

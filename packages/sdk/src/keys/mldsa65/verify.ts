@@ -1,11 +1,10 @@
 import { shake256 } from "@noble/hashes/sha3.js";
 import { type Hex, concatBytes } from "viem";
+import { type ToBytesErrorType, toBytes } from "../toBytes.js";
 import {
   type DecodeExpandedKeyErrorType,
-  type ToBytesErrorType,
   decodeExpandedKey,
   decodeSignature,
-  toBytes,
   w1Encode,
 } from "./encoding.js";
 import { type Polynomial, inverseNtt, modQ, multiplyNtt, ntt } from "./ntt.js";
