@@ -46,34 +46,18 @@ contract FalconMock {
     }
 
     /// @dev {Falcon.hashToPoint} of `input`, the kept samples reduced mod q.
-    function hashToPoint(uint256 logn, bytes memory input) external pure returns (uint256[] memory c) {
-        uint256 p = Falcon.hashToPoint(logn, input);
-        c = new uint256[](1 << logn);
-        for (uint256 i = 0; i < c.length; i++) {
-            uint256 word;
-            assembly ("memory-safe") {
-                word := mload(add(p, shl(5, shr(3, i))))
-            }
-            c[i] = ((word >> (32 * (7 - (i % 8)))) & 0xffff) % 12289;
-        }
+    function hashToPoint(uint256 logn, bytes memory input) external pure returns (uint256[] memory) {
+        return _unpackPoint(Falcon.hashToPoint(logn, input), 1 << logn);
     }
 
     /// @dev {Falcon.hashToPoint} of a 40-byte `nonce` in calldata and `message`, the kept samples reduced mod q.
     function hashToPointOfNonce(uint256 logn, bytes calldata nonce, bytes32 message)
         external
         pure
-        returns (uint256[] memory c)
+        returns (uint256[] memory)
     {
         require(nonce.length == 40);
-        uint256 p = Falcon.hashToPoint(logn, nonce, message);
-        c = new uint256[](1 << logn);
-        for (uint256 i = 0; i < c.length; i++) {
-            uint256 word;
-            assembly ("memory-safe") {
-                word := mload(add(p, shl(5, shr(3, i))))
-            }
-            c[i] = ((word >> (32 * (7 - (i % 8)))) & 0xffff) % 12289;
-        }
+        return _unpackPoint(Falcon.hashToPoint(logn, nonce, message), 1 << logn);
     }
 
     /// @dev Gas of {Falcon.hashToPoint} of a 40-byte `nonce` in calldata and `message`.
@@ -111,6 +95,18 @@ contract FalconMock {
         gasUsed = gasleft();
         Falcon.hashToPoint(logn, input);
         gasUsed -= gasleft();
+    }
+
+    /// @dev The n coefficients of a HashToPoint result at `p` (lanes whose low 16 bits are the samples), mod q.
+    function _unpackPoint(uint256 p, uint256 n) private pure returns (uint256[] memory c) {
+        c = new uint256[](n);
+        for (uint256 i = 0; i < n; i++) {
+            uint256 word;
+            assembly ("memory-safe") {
+                word := mload(add(p, shl(5, shr(3, i))))
+            }
+            c[i] = ((word >> (32 * (7 - (i % 8)))) & 0xffff) % 12289;
+        }
     }
 
     function _pack(uint256[] memory a) private pure returns (uint256 p) {
