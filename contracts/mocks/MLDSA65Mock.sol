@@ -14,6 +14,11 @@ contract MLDSA65Mock {
         return MLDSA65.verify(expandedKey, message, context, signature);
     }
 
+    /// @dev {MLDSA65.isReduced}, compared in the tests with a coefficient-by-coefficient reference.
+    function isReduced(bytes memory expandedKey) external pure returns (bool) {
+        return MLDSA65.isReduced(expandedKey);
+    }
+
     /**
      * @dev w1Encode(w1′) for the expanded key, σ and the challenge c (coefficients in {-1, 0, 1}), or
      * ok = false for a malformed σ.

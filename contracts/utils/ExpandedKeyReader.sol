@@ -7,8 +7,9 @@ pragma solidity ^0.8.24;
  *
  * The data is split into chunks of {CHUNK_SIZE} bytes (the last one shorter), chunk i being the runtime code
  * `0x00 ‖ data_i` of a contract. A key is `keccak256(data) ‖ address(chunk_0) ‖ … ‖ address(chunk_n-1)`.
- * Reading checks the key length, that every chunk's code is exactly its slice plus the leading STOP (so a
- * missing, longer or shorter contract fails before any copy), and that the bytes read hash to the commitment.
+ * Reading checks the key length, that every chunk's code is exactly its slice after a leading STOP byte (so a
+ * missing, longer or shorter contract fails before any copy, and `0xff ‖ data` is not a second encoding of the same
+ * chunk), and that the bytes read hash to the commitment.
  * EXTCODESIZE and EXTCODECOPY are allowed during ERC-4337 validation (ERC-7562).
  */
 library ExpandedKeyReader {
@@ -17,7 +18,7 @@ library ExpandedKeyReader {
 
     /**
      * @dev Reads `length` bytes of data committed to by `key`. Returns `ok = false` (and empty `data`) when the
-     * key does not have exactly one address per chunk, a chunk's code size is not its slice length plus one,
+     * key does not have exactly one address per chunk, a chunk's code is not a STOP byte followed by its slice,
      * or the data's keccak256 differs from the key's commitment. Gas is bounded by `length`.
      */
     function read(bytes calldata key, uint256 length) internal view returns (bool ok, bytes memory data) {
@@ -33,6 +34,13 @@ library ExpandedKeyReader {
                 let size := remaining
                 if gt(size, CHUNK_SIZE) { size := CHUNK_SIZE }
                 if iszero(eq(extcodesize(chunk), add(size, 1))) {
+                    ok := 0
+                    break
+                }
+                // The leading byte, through the scratch word, must be STOP.
+                mstore(0, 0)
+                extcodecopy(chunk, 31, 0, 1)
+                if mload(0) {
                     ok := 0
                     break
                 }

@@ -321,14 +321,25 @@ library Falcon {
         view
         returns (bool)
     {
-        if (key.length != 52) return false;
+        (bool ok, uint256 e) = _readKey(logn, key);
+        return ok && verify(logn, signature, hash, e);
+    }
+
+    /// @dev Whether `key` names a Falcon-2^`logn` expanded key that is in code, matches its commitment and is reduced.
+    function isCanonicalKey(uint256 logn, bytes calldata key) internal view returns (bool ok) {
+        (ok, ) = _readKey(logn, key);
+    }
+
+    /// @dev Reads the expanded key `key` names; `ok` only if it matches its commitment and every value is below q.
+    function _readKey(uint256 logn, bytes calldata key) private view returns (bool ok, uint256 e) {
+        if (key.length != 52) return (false, 0);
         uint256 length = 4 << logn;
-        (bool ok, bytes memory expandedKey) = ExpandedKeyReader.read(key, length);
-        uint256 e;
+        bytes memory expandedKey;
+        (ok, expandedKey) = ExpandedKeyReader.read(key, length);
         assembly ("memory-safe") {
             e := add(expandedKey, 0x20)
         }
-        return ok && isReduced(e, length / 32) && verify(logn, signature, hash, e);
+        ok = ok && isReduced(e, length / 32);
     }
 
     /**

@@ -77,6 +77,36 @@ library MLDSA65 {
     uint256 private constant TOP_LANE = 0xffffffffffffffff000000000000000000000000000000000000000000000000;
     uint256 private constant LOW_LANES = 0xffffffffffffffffffffffffffffffffffffffffffffffff;
 
+    /// @dev Constants of {isReduced}: 2^31 − q, and bit 31, in each of eight 32-bit lanes.
+    uint256 private constant GE_Q = 0x7f801fff7f801fff7f801fff7f801fff7f801fff7f801fff7f801fff7f801fff;
+    uint256 private constant BIT31 = 0x8000000080000000800000008000000080000000800000008000000080000000;
+
+    /**
+     * @dev Whether every coefficient of Â and t̂1 in `expandedKey` is below q, as {verify} does not require:
+     * the canonical expanded key of a public key. Plain reference: every big-endian uint32 at offsets 0, 4, …,
+     * 36,860 is below 8,380,417.
+     */
+    function isReduced(bytes memory expandedKey) internal pure returns (bool ok) {
+        if (expandedKey.length != EXPANDED_KEY_LENGTH) return false;
+        assembly ("memory-safe") {
+            let high := 0
+            let p := add(expandedKey, 0x20)
+            for { let end := add(p, TR_OFFSET) } lt(p, end) { p := add(p, 0x20) } {
+                // A lane of 2^31 or more has bit 31 itself; a smaller one gets it from the addition, without carry.
+                let x := mload(p)
+                high := or(high, or(x, add(x, GE_Q)))
+            }
+            ok := iszero(and(high, BIT31))
+        }
+    }
+
+    /// @dev keccak256(Â ‖ t̂1): the expanded key without tr, which a signature's validity does not pin down.
+    function matrixAndKeyHash(bytes memory expandedKey) internal pure returns (bytes32 hash) {
+        assembly ("memory-safe") {
+            hash := keccak256(add(expandedKey, 0x20), TR_OFFSET)
+        }
+    }
+
     /**
      * @dev FIPS 204 ML-DSA.Verify(pk, M, σ, ctx) for the public key whose expansion is `expandedKey` (see the
      * contract documentation): false for a wrong-length key or σ, |ctx| > 255, a malformed σ, or a signature

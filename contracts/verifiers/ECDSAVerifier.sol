@@ -3,6 +3,8 @@ pragma solidity ^0.8.24;
 
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
+import {ERC165} from "@openzeppelin/contracts/utils/introspection/ERC165.sol";
+import {IERC7913KeyIdentity} from "../interfaces/IERC7913KeyIdentity.sol";
 import {Secp256k1} from "../utils/Secp256k1.sol";
 
 /**
@@ -12,9 +14,13 @@ import {Secp256k1} from "../utils/Secp256k1.sol";
  * or 65 bytes uncompressed (`0x04` ‖ x ‖ y). The signature is 65 bytes `r ‖ s ‖ v` (v ∈ {27, 28}) or
  * 64 bytes `r ‖ yParityAndS` (ERC-2098). Malleable signatures (s > n/2) are rejected.
  *
+ * Encodings: one keypair has three keys here (address, compressed, uncompressed); {keyId} accepts only the
+ * canonical one, the address, and accounts store that. One signature has two encodings (65-byte and ERC-2098):
+ * a consumer that deduplicates signatures must do so by signer and hash, not by signature bytes.
+ *
  * @custom:stateless
  */
-contract ECDSAVerifier is IERC7913SignatureVerifier {
+contract ECDSAVerifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC165 {
     /// @inheritdoc IERC7913SignatureVerifier
     function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual returns (bytes4) {
         (bool keyOk, address expected) = _keyToAddress(key);
@@ -22,6 +28,18 @@ contract ECDSAVerifier is IERC7913SignatureVerifier {
             return IERC7913SignatureVerifier.verify.selector;
         }
         return 0xFFFFFFFF;
+    }
+
+    /// @inheritdoc IERC7913KeyIdentity
+    /// @dev The canonical key is the 20-byte address; its identity is the address.
+    function keyId(bytes calldata key) public view virtual returns (bytes32) {
+        if (key.length != 20 || bytes20(key) == bytes20(0)) revert ERC7913NonCanonicalKey(key);
+        return bytes32(uint256(uint160(bytes20(key))));
+    }
+
+    /// @inheritdoc ERC165
+    function supportsInterface(bytes4 interfaceId) public view virtual override returns (bool) {
+        return interfaceId == type(IERC7913KeyIdentity).interfaceId || super.supportsInterface(interfaceId);
     }
 
     /// @dev The address a key controls, or `false` when the key is not a valid encoding of a curve point.

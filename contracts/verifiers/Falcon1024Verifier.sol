@@ -2,6 +2,8 @@
 pragma solidity ^0.8.24;
 
 import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
+import {ERC165} from "@openzeppelin/contracts/utils/introspection/ERC165.sol";
+import {IERC7913KeyIdentity} from "../interfaces/IERC7913KeyIdentity.sol";
 import {Falcon} from "../utils/Falcon.sol";
 
 /**
@@ -20,11 +22,28 @@ import {Falcon} from "../utils/Falcon.sol";
  * Any malformed input (lengths, a chunk without exactly the expected code, a commitment mismatch, an expanded
  * key value of q or more, a non-canonical signature) returns 0xffffffff; nothing reverts and the gas is bounded.
  *
+ * Encodings: one (nonce, s2) has up to three signature encodings, all accepted, as by the reference: a consumer
+ * that deduplicates signatures must do so by signer and hash, not by signature bytes; and a relayer can re-encode
+ * a CT signature as a compressed one, which costs more gas to verify (see the README). One public key has one
+ * expanded key E (values below q) but may be stored at any address: {keyId} names it by its commitment.
+ *
  * @custom:stateless
  */
-contract Falcon1024Verifier is IERC7913SignatureVerifier {
+contract Falcon1024Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC165 {
     /// @inheritdoc IERC7913SignatureVerifier
     function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual returns (bytes4) {
         return Falcon.verifyWithKey(10, key, hash, signature) ? IERC7913SignatureVerifier.verify.selector : bytes4(0xFFFFFFFF);
+    }
+
+    /// @inheritdoc IERC7913KeyIdentity
+    /// @dev The commitment keccak256(E), once E is read from code, matches it and is reduced.
+    function keyId(bytes calldata key) public view virtual returns (bytes32) {
+        if (!Falcon.isCanonicalKey(10, key)) revert ERC7913NonCanonicalKey(key);
+        return bytes32(key[0:32]);
+    }
+
+    /// @inheritdoc ERC165
+    function supportsInterface(bytes4 interfaceId) public view virtual override returns (bool) {
+        return interfaceId == type(IERC7913KeyIdentity).interfaceId || super.supportsInterface(interfaceId);
     }
 }

@@ -2,6 +2,8 @@
 pragma solidity ^0.8.24;
 
 import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
+import {ERC165} from "@openzeppelin/contracts/utils/introspection/ERC165.sol";
+import {IERC7913KeyIdentity} from "../interfaces/IERC7913KeyIdentity.sol";
 import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 import {MLDSA65} from "../utils/MLDSA65.sol";
 
@@ -17,9 +19,14 @@ import {MLDSA65} from "../utils/MLDSA65.sol";
  * Any malformed input (lengths, a chunk without the expected code, a commitment mismatch, a malformed
  * hint, an out-of-range z) returns 0xffffffff; nothing reverts and the gas is bounded.
  *
+ * Encodings: a signature has one encoding. A public key has one canonical expanded key (coefficients below q),
+ * but {verify} does not spend the gas to require it (every call would pay ~12k); {keyId} does, and names the key
+ * by Â ‖ t̂1 alone, so that the same key stored at other addresses, or with another tr (which the holder of the
+ * secret key can sign for), has one identity.
+ *
  * @custom:stateless
  */
-contract MLDSA65Verifier is IERC7913SignatureVerifier {
+contract MLDSA65Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC165 {
     /// @inheritdoc IERC7913SignatureVerifier
     function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual returns (bytes4) {
         if (key.length == 72 && signature.length == MLDSA65.SIGNATURE_LENGTH) {
@@ -29,5 +36,20 @@ contract MLDSA65Verifier is IERC7913SignatureVerifier {
             }
         }
         return 0xFFFFFFFF;
+    }
+
+    /// @inheritdoc IERC7913KeyIdentity
+    /// @dev keccak256(Â ‖ t̂1), once E is read from code, matches its commitment and has every coefficient below q.
+    function keyId(bytes calldata key) public view virtual returns (bytes32 id) {
+        if (key.length == 72) {
+            (bool ok, bytes memory expandedKey) = ExpandedKeyReader.read(key, MLDSA65.EXPANDED_KEY_LENGTH);
+            if (ok && MLDSA65.isReduced(expandedKey)) return MLDSA65.matrixAndKeyHash(expandedKey);
+        }
+        revert ERC7913NonCanonicalKey(key);
+    }
+
+    /// @inheritdoc ERC165
+    function supportsInterface(bytes4 interfaceId) public view virtual override returns (bool) {
+        return interfaceId == type(IERC7913KeyIdentity).interfaceId || super.supportsInterface(interfaceId);
     }
 }

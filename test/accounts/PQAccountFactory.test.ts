@@ -27,8 +27,8 @@ describe("PQAccountFactory", () => {
     const seen = new Set<string>();
     for (const signer of [signerOf(), signerOf()]) {
       for (const salt of [zeroHash, keccak256(toHex("salt"))]) {
-        const onChain = await fixture.client.readContract({ ...factory(), functionName: "getAddress", args: [signer, salt] });
-        assert.equal(getPQAccountAddress({ signer, salt, factory: accountFactory, implementation: accountImplementation }), onChain);
+        const onChain = await fixture.client.readContract({ ...factory(), functionName: "getAddress", args: [[signer], 1n, salt] });
+        assert.equal(getPQAccountAddress({ signers: [signer], threshold: 1, salt, factory: accountFactory, implementation: accountImplementation }), onChain);
         seen.add(onChain);
       }
     }
@@ -37,29 +37,29 @@ describe("PQAccountFactory", () => {
 
   it("creates an account once: a second createAccount returns the same account and changes nothing", async () => {
     const signer = signerOf();
-    const predicted = await fixture.client.readContract({ ...factory(), functionName: "getAddress", args: [signer, zeroHash] });
+    const predicted = await fixture.client.readContract({ ...factory(), functionName: "getAddress", args: [[signer], 1n, zeroHash] });
     for (let i = 0; i < 2; i++) {
-      const { result } = await fixture.client.simulateContract({ ...factory(), functionName: "createAccount", args: [signer, zeroHash] });
+      const { result } = await fixture.client.simulateContract({ ...factory(), functionName: "createAccount", args: [[signer], 1n, zeroHash] });
       assert.equal(result, predicted);
-      const hash = await fixture.deployer.writeContract({ ...factory(), functionName: "createAccount", args: [signer, zeroHash] });
+      const hash = await fixture.deployer.writeContract({ ...factory(), functionName: "createAccount", args: [[signer], 1n, zeroHash] });
       assert.equal((await fixture.client.waitForTransactionReceipt({ hash })).status, "success");
     }
-    assert.equal(await fixture.client.readContract({ address: predicted, abi: pqAccountAbi, functionName: "signer" }), signer.toLowerCase());
+    assert.deepEqual(await fixture.client.readContract({ address: predicted, abi: pqAccountAbi, functionName: "getSigners", args: [0n, 10n] }), [signer.toLowerCase()]);
   });
 
   it("lets nobody initialise an account twice, nor initialise the implementation", async () => {
     const signer = signerOf();
     await fixture.client.waitForTransactionReceipt({
-      hash: await fixture.deployer.writeContract({ ...factory(), functionName: "createAccount", args: [signer, zeroHash] }),
+      hash: await fixture.deployer.writeContract({ ...factory(), functionName: "createAccount", args: [[signer], 1n, zeroHash] }),
     });
-    const account = await fixture.client.readContract({ ...factory(), functionName: "getAddress", args: [signer, zeroHash] });
+    const account = await fixture.client.readContract({ ...factory(), functionName: "getAddress", args: [[signer], 1n, zeroHash] });
     const intruder = signerOf(fixture.other.account.address);
     await assert.rejects(
-      fixture.other.writeContract({ address: account, abi: pqAccountAbi, functionName: "initialize", args: [intruder] }),
+      fixture.other.writeContract({ address: account, abi: pqAccountAbi, functionName: "initialize", args: [[intruder], 1n] }),
       /InvalidInitialization/,
     );
     await assert.rejects(
-      fixture.other.writeContract({ address: getPQ4337Addresses().accountImplementation, abi: pqAccountAbi, functionName: "initialize", args: [intruder] }),
+      fixture.other.writeContract({ address: getPQ4337Addresses().accountImplementation, abi: pqAccountAbi, functionName: "initialize", args: [[intruder], 1n] }),
       /InvalidInitialization/,
     );
   });

@@ -1,13 +1,17 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { type Account, type Chain, type Hex, type PublicClient, type Transport, type WalletClient, createPublicClient, createWalletClient, encodeFunctionData, http, keccak256, parseEther, stringToHex, zeroAddress } from "viem";
+import { type Account, type Chain, type Hex, type PublicClient, type Transport, type WalletClient, createPublicClient, concatHex, createWalletClient, http, keccak256, parseEther, stringToHex, zeroAddress } from "viem";
 import { createBundlerClient } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
 import { type Devnet, startDevnet } from "@pq4337/devnet";
 import {
+  type MultiSigner,
   type PQ4337Signer,
+  type SchemeName,
   SignatureValidationFailedError,
   deployExpandedKey,
+  getSignerChangeCalls,
+  hybridSigner,
   pqAccountAbi,
   schemes,
   sendUserOperation,
@@ -32,8 +36,8 @@ describe("PQAccount through Alto on the devnet, for every scheme", () => {
   const bundlerFor = (account: Awaited<ReturnType<typeof toPQSmartAccount>>) =>
     createBundlerClient({ account, client, transport: http(devnet.bundlerUrl), pollingInterval: 100 });
 
-  async function fundedAccount(signer: PQ4337Signer, salt?: Hex) {
-    await deployExpandedKey({ client, walletClient: funder, signer });
+  async function fundedAccount(signer: PQ4337Signer | MultiSigner, salt?: Hex) {
+    if (!("type" in signer)) await deployExpandedKey({ client, walletClient: funder, signer });
     const account = await toPQSmartAccount({ client, signer, salt });
     await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther("1") }) });
     return { account, bundler: bundlerFor(account) };
@@ -64,16 +68,13 @@ describe("PQAccount through Alto on the devnet, for every scheme", () => {
       assert.equal(await client.getBalance({ address: recipient }), 1001n);
       assert.equal(await client.getBalance({ address: other }), 2n);
 
-      // Rotation: the account calls itself; afterwards only the new key signs for it.
+      // Rotation: one operation adds the new key (with its proof of possession) and removes the old one.
       const next = scheme.createSigner(seed(`${scheme.name}/next`));
       await deployExpandedKey({ client, walletClient: funder, signer: next });
-      const nextSigner = `${devnet.contracts.verifiers[scheme.name]}${next.key.slice(2)}` as Hex;
-      const rotate = await sendUserOperation(bundler, {
-        calls: [{ to: account.address, data: encodeFunctionData({ abi: pqAccountAbi, functionName: "setSigner", args: [nextSigner] }) }],
-      });
+      const rotate = await sendUserOperation(bundler, { calls: await getSignerChangeCalls({ client, account, add: [next], remove: [signer] }) });
       assert.equal((await bundler.waitForUserOperationReceipt({ hash: rotate })).success, true);
-      const stored = await client.readContract({ address: account.address, abi: pqAccountAbi, functionName: "signer" });
-      assert.equal(stored.toLowerCase(), nextSigner.toLowerCase());
+      const stored = await client.readContract({ address: account.address, abi: pqAccountAbi, functionName: "getSigners", args: [0n, 10n] });
+      assert.deepEqual(stored, [concatHex([devnet.contracts.verifiers[scheme.name]!, next.key]).toLowerCase()]);
 
       const rotated = await toPQSmartAccount({ client, signer: next, address: account.address });
       const afterRotation = await sendUserOperation(bundlerFor(rotated), { calls: [{ to: recipient, value: 1n }] });
@@ -99,6 +100,28 @@ describe("PQAccount through Alto on the devnet, for every scheme", () => {
         return true;
       });
       assert.equal(await client.getCode({ address: account.address }), undefined);
+    });
+  }
+
+  const hybrids: [SchemeName, SchemeName][] = [
+    ["ecdsa", "falcon512"],
+    ["ecdsa", "mldsa65"],
+    ["falcon512", "mldsa65"],
+  ];
+  for (const [first, second] of hybrids) {
+    it(`${first} + ${second} (2 of 2): sends operations; one wrong signature of the two gets AA24`, async () => {
+      const signers = [first, second].map((name) => schemes[name]!.createSigner(seed(`hybrid/${first}+${second}/${name}`)));
+      for (const signer of signers) await deployExpandedKey({ client, walletClient: funder, signer });
+      const { account, bundler } = await fundedAccount(hybridSigner(signers));
+      const hash = await sendUserOperation(bundler, { calls: [{ to: zeroAddress, value: 1n }] });
+      assert.equal((await bundler.waitForUserOperationReceipt({ hash })).success, true);
+
+      const intruder = schemes[second]!.createSigner(seed(`hybrid/${first}+${second}/intruder`));
+      const forged = await toPQSmartAccount({ client, signer: hybridSigner([signers[0]!, { ...signers[1]!, sign: intruder.sign }]), address: account.address });
+      await assert.rejects(
+        sendUserOperation(bundlerFor(forged), { calls: [{ to: zeroAddress, value: 1n }] }),
+        (error) => error instanceof SignatureValidationFailedError && error.code === "AA24",
+      );
     });
   }
 });

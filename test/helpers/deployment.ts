@@ -1,9 +1,9 @@
-import { type Address, type Hex, getContract } from "viem";
+import { type Address, type Hex, concatHex, getContract, getContractAddress } from "viem";
 import { deployEntryPoint } from "@pq4337/devnet";
 import { type UserOperation, entryPoint08Abi, toPackedUserOperation } from "viem/account-abstraction";
 import type { NetworkConnection } from "hardhat/types/network";
 import {
-  type PQ4337Signer,
+  type ToPQSmartAccountParameters,
   type ToPQSmartAccountReturnType,
   create2DeployerAddress,
   deployPQ4337,
@@ -33,8 +33,8 @@ export async function deployFixture(connection: NetworkConnection<"generic">) {
 
 export type Fixture = Awaited<ReturnType<typeof deployFixture>>;
 
-/** A PQAccount for `signer` with ETH to pay for its operations. */
-export async function fundedAccount(fixture: Fixture, signer: PQ4337Signer, salt?: Hex) {
+/** A PQAccount for `signer` (one key or a multi-signer) with ETH to pay for its operations. */
+export async function fundedAccount(fixture: Fixture, signer: ToPQSmartAccountParameters["signer"], salt?: Hex) {
   const account = await toPQSmartAccount({ client: fixture.client, signer, salt });
   await fixture.client.waitForTransactionReceipt({
     hash: await fixture.deployer.sendTransaction({ to: account.address, value: 10n ** 18n }),
@@ -55,7 +55,7 @@ export async function buildUserOperation(
     factory,
     factoryData,
     callData,
-    callGasLimit: 500_000n,
+    callGasLimit: 5_000_000n,
     verificationGasLimit: 2_000_000n,
     preVerificationGas: 100_000n,
     maxFeePerGas: 2_000_000_000n,
@@ -71,4 +71,13 @@ export async function handleOps(fixture: Fixture, operations: UserOperation<"0.8
     beneficiary ?? fixture.beneficiary.account.address,
   ]);
   return fixture.client.waitForTransactionReceipt({ hash });
+}
+
+/** Deploys `initCode` through the CREATE2 deployer with `salt` (e.g. a second copy of some code); returns its address. */
+export async function deployCodeAt(fixture: Pick<Fixture, "client" | "deployer">, initCode: Hex, salt: Hex): Promise<Address> {
+  const hash = await fixture.deployer.sendTransaction({ to: create2DeployerAddress, data: concatHex([salt, initCode]) });
+  await fixture.client.waitForTransactionReceipt({ hash });
+  const address = getContractAddress({ opcode: "CREATE2", from: create2DeployerAddress, salt, bytecode: initCode });
+  if ((await fixture.client.getCode({ address })) === undefined) throw new Error(`nothing deployed at ${address}`);
+  return address;
 }

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { falcon1024, falcon1024padded, falcon512, falcon512padded } from "@noble/post-quantum/falcon.js";
 import { network } from "hardhat";
-import { type Hex, bytesToHex, concatBytes, concatHex, hexToBytes, keccak256, size, slice } from "viem";
+import { type Hex, bytesToHex, concatBytes, concatHex, hexToBytes, keccak256, numberToHex, size, slice, toFunctionSelector } from "viem";
 import { measureVerifyGas } from "../../packages/sdk/src/actions/measureVerifyGas.js";
 import { deployCodeChunks, toCodeChunks } from "../../packages/sdk/src/keys/codeStore.js";
 import {
@@ -15,7 +15,7 @@ import {
   falconParameters,
   falconQ as q,
 } from "../../packages/sdk/src/keys/falcon/index.js";
-import { deployFixture } from "./deployment.js";
+import { deployCodeAt, deployFixture } from "./deployment.js";
 import { setCtField, straddleNormBound } from "./falconNorm.js";
 
 type Vector = { variant: "compressed" | "padded" | "ct"; source: string; publicKey: Hex; message: Hex; signature: Hex };
@@ -281,6 +281,18 @@ export async function describeFalconVerifier(n: FalconDegree, contractName: "Fal
       assert.equal(await verify(expanded.key, message, "0x"), FAILURE);
       assert.equal(await verify(expanded.key, message, signature.subarray(0, 41)), FAILURE);
       assert.equal(await verify(expanded.key, message, concatBytes([signature, new Uint8Array(falconParameters(n).maxSignatureLength)])), FAILURE);
+    });
+
+    it("names a key by its commitment, wherever its chunk is; keyId refuses what verify refuses", async () => {
+      const { expanded } = await keyPair(compressed);
+      const keyId = (key: Hex) => verifier.read.keyId([key]);
+      assert.equal(await keyId(expanded.key), slice(expanded.key, 0, 32));
+      assert.equal(await verifier.read.supportsInterface([toFunctionSelector("keyId(bytes)")]), true);
+      const copy = await deployCodeAt(fixture, toCodeChunks(expanded.bytes)[0]!.initCode, numberToHex(7, { size: 32 }));
+      assert.equal(await keyId(concatHex([slice(expanded.key, 0, 32), copy])), slice(expanded.key, 0, 32));
+      const undeployed = expandFalconPublicKey(compressed.keygen(random(48)).publicKey);
+      for (const key of [undeployed.key, concatHex([keccak256("0x"), slice(expanded.key, 32)]), slice(expanded.key, 0, 51), "0x" as Hex])
+        await assert.rejects(keyId(key), /ERC7913NonCanonicalKey/);
     });
 
     it("accepts a norm at the bound's side and rejects one just above β²", async () => {

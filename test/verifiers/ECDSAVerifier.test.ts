@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { type Hex, bytesToHex, concatHex, hexToBigInt, keccak256, numberToHex, toHex } from "viem";
+import { type Hex, bytesToHex, concatHex, hexToBigInt, keccak256, numberToHex, pad, toFunctionSelector, toHex, zeroAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount, sign } from "viem/accounts";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { network } from "hardhat";
@@ -87,5 +87,16 @@ describe("ECDSAVerifier", () => {
     assert.equal(await verify(concatHex(["0x02", numberToHex(5n, { size: 32 })]), hash, signature), FAILURE);
     assert.equal(await verify(concatHex([address, "0x00"]), hash, signature), FAILURE);
     assert.equal(await verify("0x", hash, signature), FAILURE);
+  });
+
+  it("names a keypair by its address: keyId accepts only the address, the one canonical key", async () => {
+    const privateKey = generatePrivateKey();
+    const { address, compressed, uncompressed } = keyEncodings(privateKey);
+    assert.equal(await verifier.read.keyId([address]), pad(address.toLowerCase() as Hex));
+    for (const key of [compressed, uncompressed, zeroAddress, "0x" as Hex, concatHex([address, "0x00"])])
+      await assert.rejects(verifier.read.keyId([key]), /ERC7913NonCanonicalKey/, key);
+    assert.equal(await verifier.read.supportsInterface([toFunctionSelector("keyId(bytes)")]), true);
+    assert.equal(await verifier.read.supportsInterface(["0x01ffc9a7"]), true); // ERC-165
+    assert.equal(await verifier.read.supportsInterface(["0xffffffff"]), false);
   });
 });

@@ -4,11 +4,11 @@ import { readFileSync } from "node:fs";
 import { before, describe, it } from "node:test";
 import { shake256 } from "@noble/hashes/sha3.js";
 import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
-import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, toHex } from "viem";
+import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, toFunctionSelector, toHex, zeroHash } from "viem";
 import { network } from "hardhat";
 import { deployCodeChunks, expandPublicKey, mldsa65Signer } from "@pq4337/sdk";
 import { decodeExpandedKey, decodeSignature, inverseNtt, multiplyNtt, ntt, w1Encode } from "@pq4337/sdk/mldsa65";
-import { type Fixture, deployFixture } from "../helpers/deployment.js";
+import { type Fixture, deployCodeAt, deployFixture } from "../helpers/deployment.js";
 
 const connection = await network.create();
 const { viem } = connection;
@@ -272,5 +272,55 @@ describe("MLDSA65Verifier", () => {
     assert.equal(await verify(concatHex([keccak256(commitment), chunk0, chunk1]), hash, signature), FAILURE);
     // A chunk with code of another length: the verifier itself.
     assert.equal(await verify(concatHex([commitment, chunk0, verifier.address]), hash, signature), FAILURE);
+  });
+
+  it("names a key by Â ‖ t̂1: the same at other chunk addresses or with another tr, refused when unreduced or absent", async () => {
+    const { key } = signer;
+    const expanded = hexToBytes(signer.expandedKey.bytes);
+    const id = keccak256(expanded.subarray(0, 36864));
+    assert.equal(await verifier.read.keyId([key]), id);
+    assert.equal(await verifier.read.supportsInterface([toFunctionSelector("keyId(bytes)")]), true);
+
+    const otherTr = expanded.slice();
+    otherTr[36864] ^= 1;
+    const { addresses } = await deploy(bytesToHex(otherTr));
+    assert.equal(await verifier.read.keyId([concatHex([keccak256(otherTr), ...addresses])]), id);
+
+    const unreduced = expanded.slice();
+    new DataView(unreduced.buffer).setUint32(4 * 700, new DataView(unreduced.buffer).getUint32(4 * 700) + 8380417);
+    const deployedUnreduced = await deploy(bytesToHex(unreduced));
+    const unreducedKey = concatHex([keccak256(unreduced), ...deployedUnreduced.addresses]);
+    await assert.rejects(verifier.read.keyId([unreducedKey]), /ERC7913NonCanonicalKey/);
+    const undeployed = mldsa65Signer();
+    await assert.rejects(verifier.read.keyId([undeployed.key]), /ERC7913NonCanonicalKey/);
+    await assert.rejects(verifier.read.keyId(["0x"]), /ERC7913NonCanonicalKey/);
+  });
+
+  it("isReduced agrees with a coefficient-by-coefficient reference on keys with lanes around q and 2^31", async () => {
+    const reference = (bytes: Uint8Array) => {
+      const view = new DataView(bytes.buffer, bytes.byteOffset);
+      for (let i = 0; i < 36864; i += 4) if (view.getUint32(i) >= 8380417) return false;
+      return true;
+    };
+    const base = hexToBytes(signer.expandedKey.bytes);
+    const cases = [base];
+    for (const value of [8380416, 8380417, 8380418, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1]) {
+      const bytes = base.slice();
+      new DataView(bytes.buffer).setUint32(4 * Math.floor(Math.random() * 9216), value);
+      cases.push(bytes);
+    }
+    for (const bytes of cases) assert.equal(await mock.read.isReduced([bytesToHex(bytes)]), reference(bytes));
+    assert.equal(await mock.read.isReduced([bytesToHex(base.subarray(1))]), false);
+  });
+
+  it("returns failure when a chunk's leading byte is not STOP", async () => {
+    const [first] = signer.expandedKey.chunks;
+    const initCode = concatHex([first!.initCode.slice(0, 22) as Hex, "0xfe", first!.data]);
+    const address = await deployCodeAt(fixture, initCode, zeroHash);
+    assert.equal((await fixture.client.getCode({ address }))?.slice(0, 4), "0xfe");
+    const key = concatHex([signer.key.slice(0, 66) as Hex, address, signer.expandedKey.chunks[1]!.address]);
+    assert.equal(await verify(signer.key, hash, signature), "0x024ad318");
+    assert.equal(await verify(key, hash, signature), FAILURE);
+    await assert.rejects(verifier.read.keyId([key]), /ERC7913NonCanonicalKey/);
   });
 });

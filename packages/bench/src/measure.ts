@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { type Chain, type Hex, type Transport, hexToBytes, http, keccak256, parseEther, size, stringToHex } from "viem";
 import { type BundlerClient, type SmartAccount, createBundlerClient } from "viem/account-abstraction";
-import { type Scheme, deployCodeChunks, sendUserOperation, toPQSmartAccount } from "@pq4337/sdk";
+import { type Scheme, decodeMultiSignature, deployCodeChunks, sendUserOperation, toPQSmartAccount } from "@pq4337/sdk";
 import type { Environment } from "./environment.js";
 import { calldataGas, summarise } from "./metrics.js";
 import { measureFalconForms } from "./falconForms.js";
@@ -79,7 +79,8 @@ export async function measureScheme(
       latency,
       input: transaction.input,
       verificationGasLimit: Number(userOperation.verificationGasLimit),
-      signed: { hash, signature: userOperation.signature },
+      // The account's signature wraps the one signer's: the profiler takes the scheme's own signature.
+      signed: { hash, signature: decodeMultiSignature(userOperation.signature)[0]!.signature },
     };
   };
 

@@ -1,10 +1,20 @@
 export { toPQSmartAccount, type ToPQSmartAccountParameters, type ToPQSmartAccountReturnType, type ToPQSmartAccountErrorType, type PQSmartAccountImplementation } from "./accounts/toPQSmartAccount.js";
 export { getPQAccountAddress, type GetPQAccountAddressParameters } from "./accounts/getPQAccountAddress.js";
+export { encodeMultiSignature, type EncodeMultiSignatureParameters } from "./accounts/encodeMultiSignature.js";
+export { decodeMultiSignature, type DecodeMultiSignatureReturnType } from "./accounts/decodeMultiSignature.js";
+export { getSignerPossessionHash, type GetSignerPossessionHashParameters } from "./accounts/getSignerPossessionHash.js";
+export {
+  getSignerChangeCalls,
+  type GetSignerChangeCallsErrorType,
+  type GetSignerChangeCallsParameters,
+  type GetSignerChangeCallsReturnType,
+  type SignerChangeCall,
+} from "./actions/getSignerChangeCalls.js";
 export { sendUserOperation, type SendUserOperationErrorType } from "./actions/sendUserOperation.js";
 export { create2DeployerAddress, defaultNonceKey, deploymentSalt, entryPointAddress } from "./constants.js";
 export { deployDeterministic, getDeterministicAddress, type DeployDeterministicParameters, type DeployDeterministicReturnType, type DeployDeterministicErrorType, type GetDeterministicAddressParameters } from "./deploy/deployDeterministic.js";
 export { deployPQ4337, getPQ4337Addresses, type DeployPQ4337Parameters, type DeployPQ4337ReturnType, type PQ4337Addresses } from "./deploy/deployPQ4337.js";
-export { UnsupportedCallsError, VerifierUnknownError } from "./errors/account.js";
+export { DuplicateSignerError, InvalidThresholdError, UnsupportedCallsError, VerifierUnknownError } from "./errors/account.js";
 export { PQ4337Error, type PQ4337ErrorParameters } from "./errors/base.js";
 export { Create2DeployerMissingError, DeploymentFailedError } from "./errors/deploy.js";
 export { InvalidHashError, InvalidPrivateKeyError } from "./errors/signer.js";
@@ -12,6 +22,14 @@ export { AccountCreationFailedError, AccountValidationRevertedError, Insufficien
 export * from "./generated/contracts.js";
 export { ecdsaSigner, type EcdsaSignerParameters, type EcdsaSignerReturnType, type EcdsaSignerErrorType } from "./signers/ecdsa.js";
 export type { PQ4337Signer, SchemeName } from "./signers/types.js";
+export {
+  hybridSigner,
+  multiSigner,
+  type MultiSigner,
+  type MultiSignerErrorType,
+  type MultiSignerParameters,
+  type MultiSignerReturnType,
+} from "./signers/multiSigner.js";
 export { measureVerifyGas, type MeasureVerifyGasParameters, type MeasureVerifyGasReturnType } from "./actions/measureVerifyGas.js";
 export { schemes, type Scheme } from "./schemes.js";
 export {

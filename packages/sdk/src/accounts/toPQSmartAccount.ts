@@ -33,7 +33,9 @@ import { schemes } from "../schemes.js";
 import { UnsupportedCallsError, VerifierUnknownError } from "../errors/account.js";
 import { PQ4337Error } from "../errors/base.js";
 import { pqAccountAbi, pqAccountFactoryAbi } from "../generated/contracts.js";
-import type { PQ4337Signer } from "../signers/types.js";
+import type { MultiSigner } from "../signers/multiSigner.js";
+import type { PQ4337Signer, SchemeName } from "../signers/types.js";
+import { encodeMultiSignature } from "./encodeMultiSignature.js";
 import { getPQAccountAddress } from "./getPQAccountAddress.js";
 
 /**
@@ -43,6 +45,9 @@ import { getPQAccountAddress } from "./getPQAccountAddress.js";
  * ERC-7562's 500,000 (LIM-060) and its operations can use the public mempool.
  */
 const validationOverheadGas = 50_000n;
+
+/** Validation gas of each signature beyond the first: its signer's set lookup, copy and ERC-7913 call. */
+const extraSignerOverheadGas = 10_000n;
 
 /** ERC-7821 batch mode: call type 0x01 (batch), default exec type, no selector, no opData. */
 const batchExecutionMode: Hex = "0x0100000000000000000000000000000000000000000000000000000000000000";
@@ -60,14 +65,17 @@ const executionsType = [
 export type ToPQSmartAccountParameters = {
   /** A client of the chain the account lives on. */
   client: PQSmartAccountImplementation["client"];
-  /** The key that controls the account: ECDSA or post-quantum. */
-  signer: PQ4337Signer;
+  /**
+   * What controls the account: one key (ECDSA or post-quantum), or several with a threshold
+   * (`multiSigner`, `hybridSigner`).
+   */
+  signer: PQ4337Signer | MultiSigner;
   /** The factory salt (bytes32). Different salts give different accounts for the same signer. */
   salt?: Hex | undefined;
-  /** The account's address, when it differs from the one derived from `signer` (e.g. after a signer rotation). */
+  /** The account's address, when it differs from the one derived from `signer` (e.g. after a signer change). */
   address?: Address | undefined;
-  /** The ERC-7913 verifier of `signer.scheme`. Defaults to pq4337's deterministic deployment. */
-  verifier?: Address | undefined;
+  /** The ERC-7913 verifier of each scheme. Defaults to pq4337's deterministic deployment. */
+  verifiers?: Partial<Record<SchemeName, Address>> | undefined;
   /** The account factory. Defaults to pq4337's deterministic deployment. */
   factory?: Address | undefined;
   /**
@@ -83,9 +91,11 @@ export type PQSmartAccountImplementation = SmartAccountImplementation<
   {
     abi: typeof pqAccountAbi;
     factory: { abi: typeof pqAccountFactoryAbi; address: Address };
-    /** The account's ERC-7913 signer: `verifier ‖ key`. */
-    erc7913Signer: Hex;
-    signer: PQ4337Signer;
+    /** The account's keys, and the first `threshold` of them sign. */
+    signers: readonly PQ4337Signer[];
+    threshold: number;
+    /** The account's ERC-7913 signers, `verifier ‖ key`, in the order of `signers`. */
+    erc7913Signers: Hex[];
   }
 >;
 
@@ -95,8 +105,9 @@ export type ToPQSmartAccountErrorType = VerifierUnknownError | UnsupportedCallsE
 
 /**
  * A viem smart account for {@link PQAccount} on EntryPoint v0.8: counterfactual address, factory data,
- * ERC-7821 batched calls, user operations signed by any {@link PQ4337Signer}, and ERC-1271 message and
- * typed-data signatures through ERC-7739 (ERC-6492-wrapped while the account is not deployed).
+ * ERC-7821 batched calls, user operations signed by any {@link PQ4337Signer} or a threshold of them
+ * ({@link MultiSigner}), and ERC-1271 message and typed-data signatures through ERC-7739 (ERC-6492-wrapped while
+ * the account is not deployed).
  *
  * @example
  * import { createPublicClient, http, parseEther } from "viem"
@@ -109,18 +120,30 @@ export type ToPQSmartAccountErrorType = VerifierUnknownError | UnsupportedCallsE
  * const hash = await bundler.sendUserOperation({ calls: [{ to, value: parseEther("0.01") }] })
  */
 export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): Promise<ToPQSmartAccountReturnType> {
-  const { client, signer, salt = zeroHash, nonceKey = defaultNonceKey } = parameters;
+  const { client, salt = zeroHash, nonceKey = defaultNonceKey } = parameters;
+  const { signers, threshold } =
+    "type" in parameters.signer ? parameters.signer : { signers: [parameters.signer], threshold: 1 };
   const defaults = getPQ4337Addresses();
   const factoryAddress = parameters.factory ?? defaults.accountFactory;
-  const verifier = parameters.verifier ?? defaults.verifiers[signer.scheme];
-  if (!verifier) throw new VerifierUnknownError({ scheme: signer.scheme });
+  const members = signers.map((signer) => {
+    const verifier = parameters.verifiers?.[signer.scheme] ?? defaults.verifiers[signer.scheme];
+    if (!verifier) throw new VerifierUnknownError({ scheme: signer.scheme });
+    return { signer, verifier, erc7913Signer: concatHex([verifier, signer.key]) };
+  });
+  const erc7913Signers = members.map((member) => member.erc7913Signer);
+  // The first `threshold` keys sign; the account accepts any `threshold` of its signers.
+  const signing = members.slice(0, threshold);
+  const sign = async (hash: Hex) =>
+    encodeMultiSignature(
+      await Promise.all(signing.map(async ({ signer, erc7913Signer }) => ({ signer: erc7913Signer, signature: await signer.sign({ hash }) }))),
+    );
 
-  const erc7913Signer = concatHex([verifier, signer.key]);
   const factory = { abi: pqAccountFactoryAbi, address: factoryAddress } as const;
   const address =
     parameters.address ??
     getPQAccountAddress({
-      signer: erc7913Signer,
+      signers: erc7913Signers,
+      threshold,
       salt,
       factory: factoryAddress,
       // The factory's implementation, when the factory is not pq4337's default deployment.
@@ -129,12 +152,12 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
         : defaults.accountImplementation,
     });
   // ERC-7739 signing goes through viem's actions, which expect an account that signs hashes.
-  const hashSigner = toHashSigner(address, signer);
+  const hashSigner = toHashSigner(address, sign);
 
   return toSmartAccount({
     client,
     entryPoint: { abi: entryPoint08Abi, address: entryPointAddress, version: "0.8" },
-    extend: { abi: pqAccountAbi, factory, erc7913Signer, signer },
+    extend: { abi: pqAccountAbi, factory, signers, threshold, erc7913Signers },
     nonceKeyManager: pinnedNonceKey(nonceKey),
 
     async decodeCalls(data) {
@@ -160,12 +183,18 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
     async getFactoryArgs() {
       return {
         factory: factory.address,
-        factoryData: encodeFunctionData({ abi: factory.abi, functionName: "createAccount", args: [erc7913Signer, salt] }),
+        factoryData: encodeFunctionData({
+          abi: factory.abi,
+          functionName: "createAccount",
+          args: [erc7913Signers, BigInt(threshold), salt],
+        }),
       };
     },
 
     async getStubSignature() {
-      return signer.getStubSignature();
+      return encodeMultiSignature(
+        await Promise.all(signing.map(async ({ signer, erc7913Signer }) => ({ signer: erc7913Signer, signature: await signer.getStubSignature() }))),
+      );
     },
 
     async signMessage({ message }) {
@@ -195,19 +224,24 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
       // the verifier's own cost, measured on-chain with the stub signature, which takes the full path.
       async estimateGas(userOperation) {
         try {
-          const { expandedKey } = schemes[signer.scheme]!.toErc7913Key(signer.publicKey);
-          const { gas } = await measureVerifyGas({
-            client,
-            verifier,
-            key: signer.key,
-            hash: zeroHash,
-            signature: await signer.getStubSignature(),
-            expandedKey,
-          });
+          let verifyGas = 0n;
+          for (const { signer, verifier } of signing) {
+            const { expandedKey } = schemes[signer.scheme]!.toErc7913Key(signer.publicKey);
+            const { gas } = await measureVerifyGas({
+              client,
+              verifier,
+              key: signer.key,
+              hash: zeroHash,
+              signature: await signer.getStubSignature(),
+              expandedKey,
+            });
+            verifyGas += (BigInt(gas) * 64n) / 63n;
+          }
           const creation = userOperation.factory
             ? await estimateGas(client, { to: userOperation.factory, data: userOperation.factoryData })
             : 0n;
-          return { verificationGasLimit: (BigInt(gas) * 64n) / 63n + validationOverheadGas + creation };
+          const overhead = validationOverheadGas + extraSignerOverheadGas * BigInt(signing.length - 1);
+          return { verificationGasLimit: verifyGas + overhead + creation };
         } catch {
           // A node without state overrides: leave the estimate to the bundler.
           return undefined;
@@ -222,7 +256,7 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
         entryPointVersion: "0.8",
         userOperation: { ...userOperation, sender: address },
       });
-      return signer.sign({ hash });
+      return sign(hash);
     },
   });
 }
@@ -231,13 +265,13 @@ async function readImplementation(client: Client<Transport, Chain | undefined>, 
   return readContract(client, { abi: pqAccountFactoryAbi, address: factory, functionName: "accountImplementation" });
 }
 
-/** A viem account whose every signature is the PQ4337 signer's signature of the final EIP-191/EIP-712 hash. */
-function toHashSigner(address: Address, signer: PQ4337Signer): LocalAccount {
+/** A viem account whose every signature is the account's signature of the final EIP-191/EIP-712 hash. */
+function toHashSigner(address: Address, sign: (hash: Hex) => Promise<Hex>): LocalAccount {
   return toAccount({
     address,
-    sign: ({ hash }) => signer.sign({ hash }),
-    signMessage: ({ message }) => signer.sign({ hash: hashMessage(message) }),
-    signTypedData: (typedData) => signer.sign({ hash: hashTypedData(typedData) }),
+    sign: ({ hash }) => sign(hash),
+    signMessage: ({ message }) => sign(hashMessage(message)),
+    signTypedData: (typedData) => sign(hashTypedData(typedData)),
     signTransaction: () => {
       throw new PQ4337Error("A PQAccount signs user operations, messages and typed data, not transactions.");
     },

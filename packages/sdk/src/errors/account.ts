@@ -17,3 +17,19 @@ export class UnsupportedCallsError extends PQ4337Error {
     super(`PQAccount executes ERC-7821 batches of calls only; cannot handle ${data.slice(0, 10)}….`);
   }
 }
+
+/** A multi-signer's threshold is not a whole number between 1 and its number of signers. */
+export class InvalidThresholdError extends PQ4337Error {
+  override name = "InvalidThresholdError";
+  constructor({ threshold, signers }: { threshold: number; signers: number }) {
+    super(`Threshold ${threshold} is not reachable with ${signers} signer${signers === 1 ? "" : "s"}: it must be between 1 and ${signers}.`);
+  }
+}
+
+/** The same key appears twice among an account's signers. */
+export class DuplicateSignerError extends PQ4337Error {
+  override name = "DuplicateSignerError";
+  constructor({ key }: { key: Hex }) {
+    super(`The key ${key.slice(0, 42)}… appears twice: an account counts each keypair once.`);
+  }
+}

@@ -1,0 +1,95 @@
+import { type Address, type Chain, type Client, type Hex, type Transport, concatHex, encodeFunctionData } from "viem";
+import { getCode, readContract } from "viem/actions";
+import { getSignerPossessionHash } from "../accounts/getSignerPossessionHash.js";
+import type { ToPQSmartAccountReturnType } from "../accounts/toPQSmartAccount.js";
+import { create2DeployerAddress, deploymentSalt } from "../constants.js";
+import { VerifierUnknownError } from "../errors/account.js";
+import { pqAccountAbi } from "../generated/contracts.js";
+import { getPQ4337Addresses } from "../deploy/deployPQ4337.js";
+import { toCodeChunks } from "../keys/codeStore.js";
+import { schemes } from "../schemes.js";
+import type { PQ4337Signer, SchemeName } from "../signers/types.js";
+
+/** A call the account makes, as `sendUserOperation`'s `calls` take it. */
+export type SignerChangeCall = { to: Address; data: Hex };
+
+export type GetSignerChangeCallsParameters = {
+  /** Reads the chain: the account's signer nonce and threshold, which chunks exist. */
+  client: Client<Transport, Chain | undefined>;
+  /** The account whose signers change; it sends the calls in one user operation. */
+  account: ToPQSmartAccountReturnType;
+  /** Keys to add. Each signs its proof of possession here, so each must be able to sign. */
+  add?: readonly PQ4337Signer[] | undefined;
+  /** Signers to remove: keys, or ERC-7913 signers (`verifier ‖ key`) as the account stores them. */
+  remove?: readonly (PQ4337Signer | Hex)[] | undefined;
+  /** The new threshold, if it changes. */
+  threshold?: number | undefined;
+  /**
+   * Whether the account itself deploys the added keys' expanded-key chunks that are not on chain yet, through the
+   * CREATE2 deployer, before adding them (default `true`): no other key has to pay.
+   */
+  deployKeys?: boolean | undefined;
+  /** The ERC-7913 verifier of each scheme. Defaults to pq4337's deterministic deployment. */
+  verifiers?: Partial<Record<SchemeName, Address>> | undefined;
+};
+
+export type GetSignerChangeCallsReturnType = SignerChangeCall[];
+
+export type GetSignerChangeCallsErrorType = VerifierUnknownError;
+
+/**
+ * The calls that change a {@link PQAccount}'s signers in one user operation: deploy the new keys' chunks, add the
+ * new keys with their proofs of possession, remove old signers, set the threshold (lowered before removals and
+ * raised after additions, so it stays reachable at every step). Send them with `sendUserOperation`, signed by the
+ * current signers; afterwards, make a new `toPQSmartAccount` with the new signers and the same `address`.
+ *
+ * @example
+ * // Migrate an ECDSA account to ECDSA + Falcon-512 (2 of 2).
+ * const falcon = falcon512Signer()
+ * const calls = await getSignerChangeCalls({ client, account, add: [falcon], threshold: 2 })
+ * await sendUserOperation(bundler, { calls })
+ * const hybrid = await toPQSmartAccount({ client, signer: hybridSigner([ecdsa, falcon]), address: account.address })
+ */
+export async function getSignerChangeCalls(parameters: GetSignerChangeCallsParameters): Promise<GetSignerChangeCallsReturnType> {
+  const { client, account, add = [], remove = [], threshold, deployKeys = true } = parameters;
+  const defaults = getPQ4337Addresses().verifiers;
+  const toErc7913Signer = (signer: PQ4337Signer | Hex): Hex => {
+    if (typeof signer === "string") return signer;
+    const verifier = parameters.verifiers?.[signer.scheme] ?? defaults[signer.scheme];
+    if (!verifier) throw new VerifierUnknownError({ scheme: signer.scheme });
+    return concatHex([verifier, signer.key]);
+  };
+  const deployed = await account.isDeployed();
+  const [nonce, currentThreshold] = deployed
+    ? await Promise.all([
+        readContract(client, { address: account.address, abi: pqAccountAbi, functionName: "signerNonce" }),
+        readContract(client, { address: account.address, abi: pqAccountAbi, functionName: "threshold" }).then(Number),
+      ])
+    : [0n, account.threshold];
+
+  const calls: SignerChangeCall[] = [];
+  if (deployKeys) {
+    for (const signer of add) {
+      const { expandedKey } = schemes[signer.scheme]!.toErc7913Key(signer.publicKey);
+      for (const chunk of expandedKey ? toCodeChunks(expandedKey) : []) {
+        if ((await getCode(client, { address: chunk.address })) === undefined)
+          calls.push({ to: create2DeployerAddress, data: concatHex([deploymentSalt, chunk.initCode]) });
+      }
+    }
+  }
+  const self = (data: Hex): SignerChangeCall => ({ to: account.address, data });
+  if (add.length > 0) {
+    const chainId = client.chain!.id;
+    const signers = add.map(toErc7913Signer);
+    const proofs = await Promise.all(
+      add.map((signer, i) => signer.sign({ hash: getSignerPossessionHash({ account: account.address, chainId, signer: signers[i]!, nonce }) })),
+    );
+    calls.push(self(encodeFunctionData({ abi: pqAccountAbi, functionName: "addSigners", args: [signers, proofs] })));
+  }
+  const setThreshold = threshold === undefined ? undefined : self(encodeFunctionData({ abi: pqAccountAbi, functionName: "setThreshold", args: [BigInt(threshold)] }));
+  if (setThreshold && threshold! < currentThreshold) calls.push(setThreshold);
+  if (remove.length > 0)
+    calls.push(self(encodeFunctionData({ abi: pqAccountAbi, functionName: "removeSigners", args: [remove.map(toErc7913Signer)] })));
+  if (setThreshold && threshold! > currentThreshold) calls.push(setThreshold);
+  return calls;
+}
