@@ -53,6 +53,8 @@ export default defineConfig({
       default: profile,
       production: profile,
     },
+    // OpenZeppelin's passkey verifier as it is, for the tests that compare it with ours.
+    npmFilesToBuild: ["@openzeppelin/contracts/utils/cryptography/verifiers/ERC7913WebAuthnVerifier.sol"],
   },
   paths: {
     sources: "contracts",

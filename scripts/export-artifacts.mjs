@@ -4,10 +4,10 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const published = ["accounts", "verifiers", "metering"];
+const published = ["contracts/accounts", "contracts/verifiers", "contracts/metering"];
 
 const artifacts = published.flatMap((folder) => {
-  const dir = join(root, "artifacts/contracts", folder);
+  const dir = join(root, "artifacts", folder);
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((file) =>
     readdirSync(join(dir, file))

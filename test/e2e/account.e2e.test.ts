@@ -107,6 +107,7 @@ describe("PQAccount through Alto on the devnet, for every scheme", () => {
     ["ecdsa", "falcon512"],
     ["ecdsa", "mldsa65"],
     ["falcon512", "mldsa65"],
+    ["webauthn", "falcon512"],
   ];
   for (const [first, second] of hybrids) {
     it(`${first} + ${second} (2 of 2): sends operations; one wrong signature of the two gets AA24`, async () => {

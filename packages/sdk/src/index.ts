@@ -21,6 +21,14 @@ export { InvalidHashError, InvalidPrivateKeyError } from "./errors/signer.js";
 export { AccountCreationFailedError, AccountValidationRevertedError, InsufficientFundsError, InvalidNonceError, SignatureValidationFailedError, UserOperationRejectedError, parseUserOperationError } from "./errors/userOperation.js";
 export * from "./generated/contracts.js";
 export { ecdsaSigner, type EcdsaSignerParameters, type EcdsaSignerReturnType, type EcdsaSignerErrorType } from "./signers/ecdsa.js";
+export {
+  verifyWebAuthn,
+  webauthnSigner,
+  type VerifyWebAuthnParameters,
+  type WebAuthnSignerErrorType,
+  type WebAuthnSignerParameters,
+  type WebAuthnSignerReturnType,
+} from "./signers/webauthn.js";
 export type { PQ4337Signer, SchemeName } from "./signers/types.js";
 export {
   hybridSigner,

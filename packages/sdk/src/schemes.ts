@@ -8,6 +8,7 @@ import {
   falcon1024VerifierBytecode,
   falcon512VerifierBytecode,
   mldsa65VerifierBytecode,
+  webAuthnVerifierBytecode,
 } from "./generated/contracts.js";
 import { InvalidFalconSignatureError } from "./errors/falcon.js";
 import { expandFalconPublicKey } from "./keys/falcon/expandPublicKey.js";
@@ -17,6 +18,7 @@ import { expandPublicKey } from "./keys/mldsa65/expandPublicKey.js";
 import { ecdsaSigner } from "./signers/ecdsa.js";
 import { falcon1024Signer, falcon512Signer, falconSeedLength } from "./signers/falcon.js";
 import { mldsa65Signer } from "./signers/mldsa65.js";
+import { verifyWebAuthn, webauthnSigner } from "./signers/webauthn.js";
 import type { PQ4337Signer, SchemeName } from "./signers/types.js";
 
 /** What every tool (CLI, gas suite, tests) needs to know about a signature scheme. */
@@ -63,6 +65,19 @@ export const schemes: Record<string, Scheme> = {
       // Low-s only, like the verifier; the recovery byte is not needed with the public key at hand.
       return bytes.length === 65 && secp256k1.verify(bytes.subarray(0, 64), hexToBytes(hash), hexToBytes(publicKey), { prehash: false, lowS: true });
     },
+  },
+  webauthn: {
+    name: "webauthn",
+    label: "WebAuthn P-256 (passkey)",
+    variant: "fips",
+    securityBits: 128,
+    nistCategory: undefined,
+    // OpenZeppelin's verifier with bounded gas: the P-256 precompile (EIP-7951) where the chain has one.
+    verifierBytecode: webAuthnVerifierBytecode,
+    createSigner: (seed) => webauthnSigner({ privateKey: seed }),
+    // The verifier takes the point as x ‖ y.
+    toErc7913Key: (publicKey) => ({ key: `0x${publicKey.slice(4)}`, expandedKey: undefined }),
+    verify: (publicKey, hash, signature) => verifyWebAuthn({ publicKey, hash, signature }),
   },
   mldsa65: {
     name: "mldsa65",

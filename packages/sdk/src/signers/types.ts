@@ -1,7 +1,7 @@
 import type { Hex } from "viem";
 
 /** The signature schemes pq4337 has an ERC-7913 verifier for. */
-export type SchemeName = "ecdsa" | "mldsa65" | "falcon512" | "falcon1024";
+export type SchemeName = "ecdsa" | "webauthn" | "mldsa65" | "falcon512" | "falcon1024";
 
 /**
  * A key that signs for a {@link SchemeName} scheme and describes itself as an ERC-7913 key.
