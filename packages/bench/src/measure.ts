@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { type Chain, type Hex, type Transport, hexToBytes, http, keccak256, parseEther, size, stringToHex } from "viem";
 import { type BundlerClient, type SmartAccount, createBundlerClient } from "viem/account-abstraction";
-import { type Scheme, decodeMultiSignature, deployCodeChunks, sendUserOperation, toPQSmartAccount } from "@pq4337/sdk";
+import { type PQ4337Signer, type Scheme, decodeMultiSignature, deployCodeChunks, hybridSigner, sendUserOperation, toPQSmartAccount } from "@pq4337/sdk";
 import type { Environment } from "./environment.js";
 import { calldataGas, summarise } from "./metrics.js";
 import { measureFalconForms } from "./falconForms.js";
@@ -29,39 +29,61 @@ export type Measurement = {
   notes?: string;
 };
 
+/**
+ * What one set of rows measures: a scheme of the registry, or a hybrid account whose every operation is signed
+ * by each of its `components` (n of n). A hybrid is reported at its strongest component's security level, since
+ * it stays secure while any of them does.
+ */
+export type BenchSubject = {
+  name: string;
+  variant: string;
+  securityBits: number;
+  nistCategory: 1 | 3 | 5 | undefined;
+  components: readonly Scheme[];
+};
+
 /** Fixed seeds, so two runs of the same commit use the same keys and give the same gas. */
 const seed = (scheme: string, label: string): Hex => keccak256(stringToHex(`pq4337-bench/${scheme}/${label}`));
 const recipient = "0x000000000000000000000000000000000000dEaD";
 const transferValue = 1000n;
 
-/** Everything the suite measures for one scheme, on-chain and off. */
+/** Everything the suite measures for one scheme or hybrid, on-chain and off. */
 export async function measureScheme(
   environment: Environment,
-  scheme: Scheme,
+  subject: BenchSubject,
   options: MeasureOptions,
   progress: (message: string) => void,
 ): Promise<Measurement[]> {
   const measurements: Measurement[] = [];
-  const signer = scheme.createSigner(seed(scheme.name, "account"));
+  const [single] = subject.components.length === 1 ? subject.components : [undefined];
+  const signers = subject.components.map((component) =>
+    component.createSigner(seed(subject.name, single ? "account" : `account/${component.name}`)),
+  );
   const { client, walletClient } = environment;
 
-  // 1. One-time setup: the expanded key in contract code, then the account, created by its first operation.
-  const { expandedKey } = scheme.toErc7913Key(signer.publicKey);
-  if (expandedKey) {
-    progress(`${scheme.name}: deploying the expanded key`);
-    const { transactionHashes } = await deployCodeChunks({ client, walletClient, data: expandedKey });
-    const receipts = await Promise.all(transactionHashes.map((hash) => client.getTransactionReceipt({ hash })));
-    const gas = receipts.reduce((sum, receipt) => sum + Number(receipt.gasUsed), 0);
+  // 1. One-time setup: the expanded keys in contract code, then the account, created by its first operation.
+  const expandedKeys = subject.components.flatMap((component, i) => component.toErc7913Key(signers[i]!.publicKey).expandedKey ?? []);
+  if (expandedKeys.length > 0) {
+    progress(`${subject.name}: deploying the expanded key${expandedKeys.length > 1 ? "s" : ""}`);
+    let gas = 0;
+    let contracts = 0;
+    for (const expandedKey of expandedKeys) {
+      const { transactionHashes } = await deployCodeChunks({ client, walletClient, data: expandedKey });
+      const receipts = await Promise.all(transactionHashes.map((hash) => client.getTransactionReceipt({ hash })));
+      gas += receipts.reduce((sum, receipt) => sum + Number(receipt.gasUsed), 0);
+      contracts += receipts.length;
+    }
     measurements.push({
       bench_name: "setup.expanded_key_deployment",
       surface: "setup",
       unit: "gas",
       gas,
-      calldata_bytes: size(expandedKey),
-      notes: `${receipts.length} contract(s) through the CREATE2 deployer; 0 when already deployed`,
+      calldata_bytes: expandedKeys.reduce((sum, expandedKey) => sum + size(expandedKey), 0),
+      notes: `${contracts} contract(s) through the CREATE2 deployer; 0 when already deployed`,
     });
   }
 
+  const signer = single ? signers[0]! : hybridSigner(signers);
   const account = await toPQSmartAccount({ client, signer });
   await client.waitForTransactionReceipt({ hash: await walletClient.sendTransaction({ to: account.address, value: parseEther("1") }) });
   const bundler = createBundlerClient({ account, client, transport: environmentTransport(environment), pollingInterval: 50 });
@@ -71,7 +93,7 @@ export async function measureScheme(
     const hash = await sendUserOperation(bundler, { calls: [{ to: recipient, value: transferValue }] });
     const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 50 });
     const latency = performance.now() - started;
-    if (!receipt.success) throw new Error(`${scheme.name}: user operation ${hash} reverted`);
+    if (!receipt.success) throw new Error(`${subject.name}: user operation ${hash} reverted`);
     const transaction = await client.getTransaction({ hash: receipt.receipt.transactionHash });
     const { userOperation } = await bundler.getUserOperation({ hash });
     return {
@@ -79,12 +101,12 @@ export async function measureScheme(
       latency,
       input: transaction.input,
       verificationGasLimit: Number(userOperation.verificationGasLimit),
-      // The account's signature wraps the one signer's: the profiler takes the scheme's own signature.
+      // The account's signature wraps its signers': the profiler takes a single scheme's own signature.
       signed: { hash, signature: decodeMultiSignature(userOperation.signature)[0]!.signature },
     };
   };
 
-  progress(`${scheme.name}: creating the account with its first user operation`);
+  progress(`${subject.name}: creating the account with its first user operation`);
   const creation = await sendTransfer();
   measurements.push({
     bench_name: "setup.account_creation",
@@ -99,7 +121,7 @@ export async function measureScheme(
   const latencies: number[] = [];
   let lastSigned = creation.signed;
   for (let index = 0; index < options.ops; index++) {
-    progress(`${scheme.name}: user operation ${index + 1}/${options.ops}`);
+    progress(`${subject.name}: user operation ${index + 1}/${options.ops}`);
     const { receipt, latency, input, verificationGasLimit, signed } = await sendTransfer();
     latencies.push(latency);
     lastSigned = signed;
@@ -143,7 +165,13 @@ export async function measureScheme(
     if (frames.validateUserOp !== null)
       measurements.push({ bench_name: "validateUserOp", surface: "validateUserOp", unit: "gas", gas: frames.validateUserOp, notes: `${op}; callTracer frame EntryPoint → account` });
     if (frames.verify !== null)
-      measurements.push({ bench_name: "verify", surface: "verify", unit: "gas", gas: frames.verify, notes: `${op}; callTracer frame account → verifier (ERC-7913 verify)` });
+      measurements.push({
+        bench_name: "verify",
+        surface: "verify",
+        unit: "gas",
+        gas: frames.verify,
+        notes: `${op}; callTracer frame${signers.length > 1 ? "s" : ""} account → verifier (ERC-7913 verify${signers.length > 1 ? ", summed over the signers" : ""})`,
+      });
   }
   if (latencies.length > 0)
     measurements.push({
@@ -154,42 +182,58 @@ export async function measureScheme(
       notes: "sign → eth_sendUserOperation → receipt, one operation at a time",
     });
 
+  if (!single) return [...measurements, ...(await measureHybridOffchain(signers as PQ4337Signer[], options))];
+
   // 3. Where verify spends its gas, for schemes with a profiler: the last operation's own signature, so that
   // the steps add up to its traced verify (the cost of some steps depends on the message).
-  const profile = await profileVerify(environment, scheme, { publicKey: signer.publicKey, ...lastSigned });
+  const profile = await profileVerify(environment, single, { publicKey: signers[0]!.publicKey, ...lastSigned });
   if (profile) {
-    if (!profile.valid) throw new Error(`${scheme.name}: the profiler rejected a valid signature`);
+    if (!profile.valid) throw new Error(`${subject.name}: the profiler rejected a valid signature`);
     profile.stages.forEach((stage, index) =>
       measurements.push({ bench_name: `verify.stage.${index + 1}`, surface: "verify", unit: "gas", gas: stage.gas, notes: stage.name }),
     );
   }
 
-  if (scheme.name === "falcon512" || scheme.name === "falcon1024") {
-    progress(`${scheme.name}: verify by signature form and HashToPoint length`);
-    measurements.push(...(await measureFalconForms(environment, scheme)));
+  if (single.name === "falcon512" || single.name === "falcon1024") {
+    progress(`${subject.name}: verify by signature form and HashToPoint length`);
+    measurements.push(...(await measureFalconForms(environment, single)));
   }
 
   // 4. Off-chain costs and sizes.
-  progress(`${scheme.name}: off-chain timings`);
+  progress(`${subject.name}: off-chain timings`);
   const hash = keccak256(stringToHex("pq4337-bench message"));
-  const signature = await signer.sign({ hash });
+  const key = signers[0]!;
+  const signature = await key.sign({ hash });
   measurements.push(
-    await timing("offchain.keygen", options.timingRuns, (run) => scheme.createSigner(seed(scheme.name, `keygen-${run}`))),
-    await timing("offchain.sign", options.timingRuns, () => signer.sign({ hash })),
-    await timing("offchain.verify", options.timingRuns, () => scheme.verify(signer.publicKey, hash, signature)),
-    await timing("offchain.key_expansion", options.timingRuns, () => scheme.toErc7913Key(signer.publicKey)),
-    { bench_name: "size.public_key", surface: "size", unit: "bytes", value: size(signer.publicKey) },
+    await timing("offchain.keygen", options.timingRuns, (run) => single.createSigner(seed(subject.name, `keygen-${run}`))),
+    await timing("offchain.sign", options.timingRuns, () => key.sign({ hash })),
+    await timing("offchain.verify", options.timingRuns, () => single.verify(key.publicKey, hash, signature)),
+    await timing("offchain.key_expansion", options.timingRuns, () => single.toErc7913Key(key.publicKey)),
+    { bench_name: "size.public_key", surface: "size", unit: "bytes", value: size(key.publicKey) },
     { bench_name: "size.signature", surface: "size", unit: "bytes", value: size(signature) },
-    { bench_name: "size.erc7913_key", surface: "size", unit: "bytes", value: size(signer.key) },
+    { bench_name: "size.erc7913_key", surface: "size", unit: "bytes", value: size(key.key) },
     { bench_name: "size.handleops_calldata", surface: "size", unit: "bytes", value: size(creation.input), notes: "handleOps calldata of a one-operation bundle (with initCode)" },
   );
 
   // 5. Throughput: a burst of operations from several fresh accounts.
   if (options.burstAccounts > 0) {
-    progress(`${scheme.name}: burst of ${options.burstAccounts} operations`);
-    measurements.push(...(await measureBurst(environment, scheme, options.burstAccounts)));
+    progress(`${subject.name}: burst of ${options.burstAccounts} operations`);
+    measurements.push(...(await measureBurst(environment, single, options.burstAccounts)));
   }
   return measurements;
+}
+
+/** A hybrid's off-chain figures: signing by all its keys, and the sizes of its keys and signatures together. */
+async function measureHybridOffchain(signers: PQ4337Signer[], options: MeasureOptions): Promise<Measurement[]> {
+  const hash = keccak256(stringToHex("pq4337-bench message"));
+  const signatures = await Promise.all(signers.map((signer) => signer.sign({ hash })));
+  const total = (values: Hex[]) => values.reduce((sum, value) => sum + size(value), 0);
+  return [
+    await timing("offchain.sign", options.timingRuns, () => Promise.all(signers.map((signer) => signer.sign({ hash })))),
+    { bench_name: "size.public_key", surface: "size", unit: "bytes", value: total(signers.map((signer) => signer.publicKey)), notes: "all keys" },
+    { bench_name: "size.signature", surface: "size", unit: "bytes", value: total(signatures), notes: "all signatures, before the account's ABI encoding" },
+    { bench_name: "size.erc7913_key", surface: "size", unit: "bytes", value: total(signers.map((signer) => signer.key)), notes: "all ERC-7913 keys" },
+  ];
 }
 
 async function timing(bench_name: string, runs: number, work: (run: number) => unknown): Promise<Measurement> {

@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import type { Hex } from "viem";
-import { type Scheme, schemes as registry } from "@pq4337/sdk";
+import { schemes as registry } from "@pq4337/sdk";
 import { type Row, writeDataset } from "./dataset.js";
 import { openEnvironment } from "./environment.js";
-import { type Measurement, measureScheme } from "./measure.js";
+import { type BenchSubject, type Measurement, measureScheme } from "./measure.js";
 import { gasPer128b, gasPerSecureBit } from "./metrics.js";
 import { keccakPermutationGas } from "./profile.js";
 import { collectProvenance } from "./provenance.js";
@@ -66,12 +66,41 @@ async function measureKeccak(environment: Awaited<ReturnType<typeof openEnvironm
   };
 }
 
-function selectSchemes(names: string[] | undefined): Scheme[] {
-  if (!names) return Object.values(registry);
+/**
+ * Hybrid accounts measured beside the single schemes: every operation signed by each component (n of n). ECDSA +
+ * Falcon-512 is the migration target of an existing account; passkey + Falcon-512 the browser wallet's.
+ */
+const hybrids: [string, string][] = [
+  ["ecdsa", "falcon512"],
+  ["webauthn", "falcon512"],
+  ["ecdsa", "mldsa65"],
+];
+
+/** Every subject the suite knows: the registry's schemes, then the hybrids, named `a+b`. */
+export function benchSubjects(): Record<string, BenchSubject> {
+  const subjects: Record<string, BenchSubject> = {};
+  for (const scheme of Object.values(registry)) subjects[scheme.name] = { ...scheme, components: [scheme] };
+  for (const names of hybrids) {
+    const components = names.map((name) => registry[name]!);
+    const strongest = components.reduce((a, b) => (b.securityBits > a.securityBits ? b : a));
+    subjects[names.join("+")] = {
+      name: names.join("+"),
+      variant: "hybrid",
+      securityBits: strongest.securityBits,
+      nistCategory: strongest.nistCategory,
+      components,
+    };
+  }
+  return subjects;
+}
+
+function selectSchemes(names: string[] | undefined): BenchSubject[] {
+  const subjects = benchSubjects();
+  if (!names) return Object.values(subjects);
   return names.map((name) => {
-    const scheme = registry[name];
-    if (!scheme) throw new Error(`unknown scheme "${name}"; known: ${Object.keys(registry).join(", ")}`);
-    return scheme;
+    const subject = subjects[name];
+    if (!subject) throw new Error(`unknown scheme "${name}"; known: ${Object.keys(subjects).join(", ")}`);
+    return subject;
   });
 }
 

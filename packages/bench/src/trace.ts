@@ -10,8 +10,9 @@ const selectors = {
 
 /**
  * Gas of the interesting frames of a bundle transaction, from anvil's `callTracer`: the EntryPoint's call to the
- * account's `validateUserOp`, the account's STATICCALL to the verifier's `verify`, and the account's `execute`.
- * The outermost frame with each selector is taken (the clone's DELEGATECALL sits inside it).
+ * account's `validateUserOp`, the account's STATICCALLs to its verifiers' `verify` (summed: a hybrid account calls
+ * one per signer), and the account's `execute`. The outermost frames with each selector are taken (the clone's
+ * DELEGATECALL sits inside them).
  */
 export async function traceBundle(client: PublicClient, hash: Hash) {
   const root = (await client
@@ -19,18 +20,23 @@ export async function traceBundle(client: PublicClient, hash: Hash) {
     // A node without the debug namespace (most hosted RPCs): the frame rows are left out.
     .catch(() => undefined)) as CallFrame | undefined;
   if (!root) return { validateUserOp: null, verify: null, execute: null };
-  const find = (selector: Hex): number | null => {
+  const find = (selector: Hex, { all = false } = {}): number | null => {
+    let total: number | null = null;
     const stack = [root];
     while (stack.length > 0) {
       const frame = stack.shift()!;
-      if (frame.input?.startsWith(selector)) return Number(BigInt(frame.gasUsed));
+      if (frame.input?.startsWith(selector)) {
+        total = (total ?? 0) + Number(BigInt(frame.gasUsed));
+        if (!all) return total;
+        continue;
+      }
       stack.push(...(frame.calls ?? []));
     }
-    return null;
+    return total;
   };
   return {
     validateUserOp: find(selectors.validateUserOp),
-    verify: find(selectors.verify),
+    verify: find(selectors.verify, { all: true }),
     execute: find(selectors.execute),
   };
 }
