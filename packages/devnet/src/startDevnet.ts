@@ -4,6 +4,7 @@ import { type PQ4337Addresses, deployPQ4337, entryPointAddress } from "@pq4337/s
 import { startAlto } from "./alto.js";
 import { startAnvil } from "./anvil.js";
 import { deployEntryPoint } from "./entryPoint.js";
+import { installGeth, startGeth } from "./geth.js";
 import { pickPort } from "./ports.js";
 import type { ManagedProcess } from "./process.js";
 
@@ -16,11 +17,17 @@ export const devnetPrivateKeys = [
 ] as const satisfies readonly Hex[];
 
 export type StartDevnetParameters = {
-  /** Preferred anvil port (default 8545); a free one is used when it is busy. */
+  /**
+   * The node: `anvil` (default, from npm) or `geth` (v1.17.10, which has the native `erc7562Tracer`; built from
+   * source with Go on first use and cached, see `installGeth`).
+   */
+  node?: "anvil" | "geth" | undefined;
+  /** Preferred node port (default 8545); a free one is used when it is busy. */
   port?: number | undefined;
   /** Preferred bundler port (default 4337); a free one is used when it is busy. */
   bundlerPort?: number | undefined;
   chainId?: number | undefined;
+  /** anvil: any hardfork it knows; geth: `prague` or `osaka` (default). */
   hardfork?: string | undefined;
   /** See {@link StartAltoParameters.bundleMode}. Default `auto`. */
   bundleMode?: "auto" | "manual" | undefined;
@@ -29,6 +36,7 @@ export type StartDevnetParameters = {
 };
 
 export type Devnet = {
+  node: "anvil" | "geth";
   rpcUrl: string;
   bundlerUrl: string;
   chainId: number;
@@ -39,30 +47,35 @@ export type Devnet = {
   /** A funded key, free for the caller's use (deployments, funding accounts). */
   funderPrivateKey: Hex;
   /** The PIDs of the processes this devnet started. */
-  pids: { anvil: number; alto: number | undefined };
+  pids: { anvil?: number | undefined; geth?: number | undefined; alto: number | undefined };
   /** Stops the bundler and the node, by PID. Safe to call twice. */
   stop: () => Promise<void>;
 };
 
 /**
- * Starts the embedded devnet: anvil, the canonical EntryPoint v0.8 (through the CREATE2 deployer), pq4337's
+ * Starts the embedded devnet: anvil (or geth), the canonical EntryPoint v0.8 (through the CREATE2 deployer), pq4337's
  * factory and verifiers at their deterministic addresses, and the Alto bundler. If any step fails, whatever
  * was started is stopped before the error is thrown.
  *
  * @example
- * const devnet = await startDevnet()
+ * const devnet = await startDevnet() // or startDevnet({ node: "geth" }) for geth's erc7562Tracer
  * try { … devnet.rpcUrl, devnet.bundlerUrl … } finally { await devnet.stop() }
  */
 export async function startDevnet(parameters: StartDevnetParameters = {}): Promise<Devnet> {
-  const { chainId = 31337, hardfork = "prague", bundleMode = "auto", bundler = true } = parameters;
+  const { node = "anvil", chainId = 31337, hardfork = node === "geth" ? "osaka" : "prague", bundleMode = "auto", bundler = true } = parameters;
+  // geth is built (or Go found missing) before anything starts.
+  if (node === "geth") await installGeth();
   const started: ManagedProcess[] = [];
   const stop = async () => {
     for (const process of started.splice(0).reverse()) await process.stop();
   };
   try {
     const port = await pickPort(parameters.port ?? 8545);
-    const anvil = await startAnvil({ port, chainId, hardfork });
-    started.push(anvil);
+    const chainNode =
+      node === "geth"
+        ? await startGeth({ port, chainId, hardfork, fundedPrivateKeys: devnetPrivateKeys })
+        : await startAnvil({ port, chainId, hardfork });
+    started.push(chainNode);
     const rpcUrl = `http://127.0.0.1:${port}`;
     const chain = defineChain({
       id: chainId,
@@ -92,6 +105,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
 
     const { transactionHashes: _, ...addresses } = contracts;
     return {
+      node,
       rpcUrl,
       bundlerUrl: bundlerPort ? `http://127.0.0.1:${bundlerPort}` : "",
       chainId,
@@ -100,7 +114,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       entryPoint: entryPointAddress,
       contracts: addresses,
       funderPrivateKey: funderKey,
-      pids: { anvil: anvil.pid, alto: alto?.pid },
+      pids: { [node]: chainNode.pid, alto: alto?.pid },
       stop,
     };
   } catch (error) {
