@@ -11,6 +11,17 @@ export {
   type SignerChangeCall,
 } from "./actions/getSignerChangeCalls.js";
 export { sendUserOperation, type SendUserOperationErrorType } from "./actions/sendUserOperation.js";
+export { checkErc7562, type CheckErc7562ErrorType, type CheckErc7562Parameters, type CheckErc7562ReturnType } from "./actions/checkErc7562.js";
+export {
+  type Erc7562Phase,
+  type Erc7562RuleId,
+  type Erc7562Verdict,
+  type Erc7562Violation,
+  erc7562Rules,
+  maxUserOperationSize,
+  maxVerificationGas,
+} from "./erc7562/rules.js";
+export { Erc7562TracerUnsupportedError } from "./errors/erc7562.js";
 export { create2DeployerAddress, defaultNonceKey, deploymentSalt, entryPointAddress } from "./constants.js";
 export { deployDeterministic, getDeterministicAddress, type DeployDeterministicParameters, type DeployDeterministicReturnType, type DeployDeterministicErrorType, type GetDeterministicAddressParameters } from "./deploy/deployDeterministic.js";
 export { deployPQ4337, getPQ4337Addresses, type DeployPQ4337Parameters, type DeployPQ4337ReturnType, type PQ4337Addresses } from "./deploy/deployPQ4337.js";
