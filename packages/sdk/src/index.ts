@@ -11,6 +11,7 @@ export {
   type SignerChangeCall,
 } from "./actions/getSignerChangeCalls.js";
 export { sendUserOperation, type SendUserOperationErrorType } from "./actions/sendUserOperation.js";
+export { deployAccount, type DeployAccountErrorType, type DeployAccountParameters, type DeployAccountReturnType } from "./actions/deployAccount.js";
 export { checkErc7562, type CheckErc7562ErrorType, type CheckErc7562Parameters, type CheckErc7562ReturnType } from "./actions/checkErc7562.js";
 export {
   type Erc7562Phase,

@@ -42,12 +42,27 @@ import { getPQAccountAddress } from "./getPQAccountAddress.js";
  * Gas of `validateUserOp` besides the verifier call: reading the signer, copying the signature, the ERC-7913
  * call itself (with its cold account access), paying the prefund. The gas suite measures 27,000–31,000 for every
  * scheme; the rest is margin. It is kept small so that a Falcon-512 account's verificationGasLimit stays below
- * ERC-7562's 500,000 (LIM-060) and its operations can use the public mempool.
+ * ERC-7562's `MAX_VERIFICATION_GAS` (500,000) once the account exists, and its operations can use the public mempool.
  */
 const validationOverheadGas = 50_000n;
 
 /** Validation gas of each signature beyond the first: its signer's set lookup, copy and ERC-7913 call. */
 const extraSignerOverheadGas = 10_000n;
+
+/**
+ * What writing a zero storage slot costs more than rewriting a used one (EIP-2200/EIP-2929: 20,000 against 2,900).
+ * Validation writes two slots of the EntryPoint that are zero before an account's first operation: its nonce and its
+ * deposit (the prefund it pays in). A creating operation's estimate absorbed them in the factory call's transaction
+ * overhead; the first operation of an account deployed beforehand (`deployAccount`) has no factory call and failed
+ * with AA26 without them.
+ */
+const zeroSlotWriteSurchargeGas = 17_100n;
+
+/** The intrinsic gas of the transaction `eth_estimateGas` prices the factory call as; the EntryPoint pays none. */
+const transactionIntrinsicGas = 21_000n;
+
+/** The sequence number (low 64 bits) of an EntryPoint nonce. */
+const nonceSequenceMask = 2n ** 64n - 1n;
 
 /** ERC-7821 batch mode: call type 0x01 (batch), default exec type, no selector, no opData. */
 const batchExecutionMode: Hex = "0x0100000000000000000000000000000000000000000000000000000000000000";
@@ -238,9 +253,13 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
             verifyGas += (BigInt(gas) * 64n) / 63n;
           }
           const creation = userOperation.factory
-            ? await estimateGas(client, { to: userOperation.factory, data: userOperation.factoryData })
+            ? (await estimateGas(client, { to: userOperation.factory, data: userOperation.factoryData })) - transactionIntrinsicGas
             : 0n;
-          const overhead = validationOverheadGas + extraSignerOverheadGas * BigInt(signing.length - 1);
+          const deposit = await readContract(client, { address: entryPointAddress, abi: entryPoint08Abi, functionName: "balanceOf", args: [address] });
+          const firstNonce = ((userOperation.nonce ?? 0n) & nonceSequenceMask) === 0n;
+          const zeroSlots = BigInt(firstNonce) + BigInt(deposit === 0n);
+          const overhead =
+            validationOverheadGas + extraSignerOverheadGas * BigInt(signing.length - 1) + zeroSlotWriteSurchargeGas * zeroSlots;
           return { verificationGasLimit: verifyGas + overhead + creation };
         } catch {
           // A node without state overrides: leave the estimate to the bundler.
