@@ -1,0 +1,299 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, describe, it } from "node:test";
+import {
+  type Abi,
+  type Account,
+  type Address,
+  type Chain,
+  type Hex,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  http,
+  keccak256,
+  parseEther,
+  parseGwei,
+  stringToHex,
+} from "viem";
+import { type UserOperation, createBundlerClient } from "viem/account-abstraction";
+import { privateKeyToAccount } from "viem/accounts";
+import { type Devnet, startDevnet } from "@pq4337/devnet";
+import {
+  type CheckErc7562ReturnType,
+  type PQ4337Signer,
+  type ToPQSmartAccountReturnType,
+  checkErc7562,
+  deployAccount,
+  deployExpandedKey,
+  maxVerificationGas,
+  schemes,
+  toCodeChunks,
+  toPQSmartAccount,
+} from "@pq4337/sdk";
+
+const artifact = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../artifacts/contracts/mocks/${name}.sol/${name}.json`, import.meta.url), "utf8")) as { abi: Abi; bytecode: Hex };
+const seed = (label: string): Hex => keccak256(stringToHex(`erc7562/${label}`));
+const recipient: Address = "0x000000000000000000000000000000000000dEaD";
+
+/** The rules a check found broken, in the checker's order. */
+const broken = (result: CheckErc7562ReturnType) => result.verdicts.filter((verdict) => !verdict.passed).map((verdict) => verdict.rule);
+
+describe("ERC-7562 checker on the geth devnet (osaka)", () => {
+  let devnet: Devnet;
+  let client: PublicClient<Transport, Chain>;
+  let funder: WalletClient<Transport, Chain, Account>;
+
+  before(async () => {
+    devnet = await startDevnet({ node: "geth" });
+    client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), pollingInterval: 100 });
+    funder = createWalletClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(devnet.funderPrivateKey) });
+  });
+  after(async () => {
+    await devnet?.stop();
+  });
+
+  const fund = async (address: Address) =>
+    client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value: parseEther("1") }) });
+  const deploy = async (name: string, args: unknown[] = []) => {
+    const { abi, bytecode } = artifact(name);
+    const { contractAddress } = await client.waitForTransactionReceipt({ hash: await funder.deployContract({ abi, bytecode, args }) });
+    return contractAddress!;
+  };
+
+  /** A signed operation with fixed gas limits (under MAX_VERIFICATION_GAS), built without a bundler. */
+  async function signedOperation(
+    account: ToPQSmartAccountReturnType,
+    overrides: Partial<UserOperation<"0.8">> = {},
+  ): Promise<UserOperation<"0.8">> {
+    const deployed = await account.isDeployed();
+    const userOperation: UserOperation<"0.8"> = {
+      sender: account.address,
+      nonce: await account.getNonce(),
+      ...(deployed ? {} : await account.getFactoryArgs()),
+      callData: await account.encodeCalls([{ to: recipient, value: 1n }]),
+      callGasLimit: 100_000n,
+      verificationGasLimit: 450_000n,
+      preVerificationGas: 60_000n,
+      maxFeePerGas: parseGwei("3"),
+      maxPriorityFeePerGas: parseGwei("1"),
+      signature: "0x",
+      ...overrides,
+    };
+    userOperation.signature = await account.signUserOperation(userOperation);
+    return userOperation;
+  }
+
+  // Declared verificationGasLimit against MAX_VERIFICATION_GAS, [first operation, steady state], as measured.
+  const gasBound: Record<string, [boolean, boolean]> = {
+    ecdsa: [true, true],
+    webauthn: [true, true],
+    mldsa65: [false, false],
+    falcon512: [false, true],
+    falcon1024: [false, false],
+  };
+  for (const scheme of Object.values(schemes)) {
+    it(`${scheme.name}: the first and the steady-state operation pass every rule but the gas bound, which the checker reports`, async () => {
+      const signer = scheme.createSigner(seed(scheme.name));
+      await deployExpandedKey({ client, walletClient: funder, signer });
+      const account = await toPQSmartAccount({ client, signer });
+      await fund(account.address);
+      const bundler = createBundlerClient({ account, client, transport: http(devnet.bundlerUrl), pollingInterval: 100 });
+      for (const [index, kind] of ["first", "steady-state"].entries()) {
+        const userOperation = await bundler.prepareUserOperation({ calls: [{ to: recipient, value: 1n }] });
+        assert.equal(userOperation.factory !== undefined, kind === "first");
+        userOperation.signature = await account.signUserOperation(userOperation);
+        const result = await checkErc7562({ client, userOperation });
+        const fits = userOperation.verificationGasLimit <= maxVerificationGas;
+        assert.equal(fits, gasBound[scheme.name]![index], `${kind}: verificationGasLimit ${userOperation.verificationGasLimit}`);
+        assert.deepEqual(broken(result), fits ? [] : ["MAX_VERIFICATION_GAS"], `${kind}: ${JSON.stringify(result.verdicts.flatMap((verdict) => verdict.violations))}`);
+        assert.equal(result.validation.success, true, result.validation.revertReason);
+        assert.equal(result.compliant, fits);
+        const hash = await bundler.sendUserOperation(userOperation);
+        assert.equal((await bundler.waitForUserOperationReceipt({ hash })).success, true);
+      }
+    });
+  }
+
+  it("falcon512: deployed first with deployAccount (any key pays), its first operation fits the gas bound and passes every rule", async () => {
+    const signer = schemes.falcon512!.createSigner(seed("falcon512/deployAccount"));
+    await deployExpandedKey({ client, walletClient: funder, signer });
+    const account = await toPQSmartAccount({ client, signer });
+    await fund(account.address);
+    const { transactionHash } = await deployAccount({ client, walletClient: funder, account });
+    assert.ok(transactionHash);
+    assert.equal((await deployAccount({ client, walletClient: funder, account })).transactionHash, undefined, "idempotent");
+
+    const bundler = createBundlerClient({ account, client, transport: http(devnet.bundlerUrl), pollingInterval: 100 });
+    const userOperation = await bundler.prepareUserOperation({ calls: [{ to: recipient, value: 1n }] });
+    assert.equal(userOperation.factory, undefined);
+    assert.ok(userOperation.verificationGasLimit <= maxVerificationGas, `verificationGasLimit ${userOperation.verificationGasLimit}`);
+    userOperation.signature = await account.signUserOperation(userOperation);
+    const result = await checkErc7562({ client, userOperation });
+    assert.equal(result.compliant, true, `${JSON.stringify(broken(result))} ${result.validation.revertReason}`);
+    const hash = await bundler.sendUserOperation(userOperation);
+    assert.equal((await bundler.waitForUserOperationReceipt({ hash })).success, true);
+  });
+
+  describe("an operation breaking a rule: the checker names that rule, and only it", () => {
+    let verifier: Address;
+    before(async () => {
+      verifier = await deploy("ValidationRuleBreakingVerifier");
+    });
+
+    /** A funded, not yet deployed account whose only signer is the rule-breaking verifier with `violation` as key. */
+    async function ruleBreakingAccount(violation: number, label: string) {
+      const key: Hex = `0x${violation.toString(16).padStart(2, "0")}${keccak256(stringToHex(label)).slice(2, 10)}`;
+      const signer: PQ4337Signer = {
+        scheme: "ecdsa",
+        publicKey: key,
+        key,
+        sign: async () => "0x01",
+        getStubSignature: async () => "0x01",
+      };
+      const account = await toPQSmartAccount({ client, signer, verifiers: { ecdsa: verifier } });
+      await fund(account.address);
+      return account;
+    }
+
+    const verifierCases: [number, string, string][] = [
+      [1, "OP-011", "TIMESTAMP"],
+      [2, "OP-012", "GAS not followed by a *CALL"],
+      [3, "OP-020", "ran out of gas"],
+      [4, "OP-041", "which has no code"],
+      [5, "OP-054", "into the EntryPoint"],
+      [6, "OP-062", "precompile 0x000000000000000000000000000000000000000b"],
+      [7, "OP-080", "BALANCE"],
+      [9, "STO-033", "another contract's storage"],
+      [10, "STO-033", "transient slot"],
+    ];
+    for (const [violation, rule, detail] of verifierCases) {
+      it(`${rule}: a verifier that breaks it in the account phase (${detail})`, async () => {
+        const account = await ruleBreakingAccount(violation, `${rule}/${violation}`);
+        const result = await checkErc7562({ client, userOperation: await signedOperation(account) });
+        assert.equal(result.validation.success, true, result.validation.revertReason);
+        assert.deepEqual(broken(result), [rule]);
+        const [found] = result.verdicts.find((verdict) => verdict.rule === rule)!.violations;
+        assert.equal(found!.phase, "account");
+        assert.match(found!.detail, new RegExp(detail.replace(/[*()]/g, "\\$&")));
+      });
+    }
+
+    it("STO-022: storage associated with the account, read while an unstaked factory creates it; allowed once it exists (STO-021)", async () => {
+      const account = await ruleBreakingAccount(8, "STO-022");
+      const creating = await checkErc7562({ client, userOperation: await signedOperation(account) });
+      assert.deepEqual(broken(creating), ["STO-022"]);
+      assert.equal(creating.verdicts.find((verdict) => verdict.rule === "STO-022")!.violations[0]!.address, verifier);
+
+      await deployAccount({ client, walletClient: funder, account });
+      const existing = await checkErc7562({ client, userOperation: await signedOperation(account) });
+      assert.equal(existing.compliant, true, JSON.stringify(broken(existing)));
+    });
+
+    describe("in the deployment phase, with a factory that breaks it", () => {
+      let factory: Address;
+      let factoryAbi: Abi;
+      before(async () => {
+        factory = await deploy("ValidationRuleBreakingFactory", [devnet.contracts.accountFactory]);
+        factoryAbi = artifact("ValidationRuleBreakingFactory").abi;
+      });
+
+      /** An ECDSA account's first operation, created through the rule-breaking factory with `violation`. */
+      async function creatingOperation(violation: number, label: string) {
+        const account = await toPQSmartAccount({ client, signer: schemes.ecdsa!.createSigner(seed(label)) });
+        await fund(account.address);
+        const factoryData = encodeFunctionData({
+          abi: factoryAbi,
+          functionName: "createAccount",
+          args: [violation, account.erc7913Signers, 1n, `0x${"00".repeat(32)}`],
+        });
+        return signedOperation(account, { factory, factoryData });
+      }
+
+      const factoryCases: [number, string, string][] = [
+        [1, "OP-031", "not the sender"],
+        [2, "STO-031", "the unstaked factory's own storage"],
+        [3, "STO-032", "associated with neither the sender nor a staked entity"],
+      ];
+      for (const [violation, rule, detail] of factoryCases) {
+        it(`${rule}: ${detail}`, async () => {
+          const result = await checkErc7562({ client, userOperation: await creatingOperation(violation, `factory/${rule}`) });
+          assert.equal(result.validation.success, true, result.validation.revertReason);
+          assert.deepEqual(broken(result), [rule]);
+          const [found] = result.verdicts.find((verdict) => verdict.rule === rule)!.violations;
+          assert.equal(found!.phase, "factory");
+          assert.match(found!.detail, new RegExp(detail));
+        });
+      }
+
+      it("STO-031: once the factory is staked (1 ETH, one day), its own storage is allowed", async () => {
+        const staked = await deploy("ValidationRuleBreakingFactory", [devnet.contracts.accountFactory]);
+        await client.waitForTransactionReceipt({
+          hash: await funder.writeContract({ address: staked, abi: factoryAbi, functionName: "stake", args: [86_400], value: parseEther("1") }),
+        });
+        const account = await toPQSmartAccount({ client, signer: schemes.ecdsa!.createSigner(seed("factory/staked")) });
+        await fund(account.address);
+        const factoryData = encodeFunctionData({ abi: factoryAbi, functionName: "createAccount", args: [2, account.erc7913Signers, 1n, `0x${"00".repeat(32)}`] });
+        const result = await checkErc7562({ client, userOperation: await signedOperation(account, { factory: staked, factoryData }) });
+        assert.equal(result.compliant, true, JSON.stringify(broken(result)));
+      });
+    });
+  });
+
+  it("OP-041: a Falcon-512 key whose expanded-key chunk is not deployed (the account cannot be created: AA13)", async () => {
+    const signer = schemes.falcon512!.createSigner(seed("falcon512/undeployed"));
+    const [chunk] = toCodeChunks(schemes.falcon512!.toErc7913Key(signer.publicKey).expandedKey!);
+    const account = await toPQSmartAccount({ client, signer });
+    await fund(account.address);
+    const result = await checkErc7562({ client, userOperation: await signedOperation(account) });
+    assert.equal(result.validation.success, false);
+    assert.match(result.validation.revertReason!, /AA13/);
+    assert.deepEqual(broken(result), ["OP-041"]);
+    const violations = result.verdicts.find((verdict) => verdict.rule === "OP-041")!.violations;
+    assert.ok(violations.every((violation) => violation.phase === "factory" && violation.detail.includes(chunk!.address.toLowerCase())), JSON.stringify(violations));
+  });
+
+  it("MAX_USEROP_SIZE: an operation of more than 8,192 bytes", async () => {
+    const account = await toPQSmartAccount({ client, signer: schemes.ecdsa!.createSigner(seed("size")) });
+    await fund(account.address);
+    const callData = await account.encodeCalls([{ to: recipient, data: `0x${"ab".repeat(8_192)}` }]);
+    const result = await checkErc7562({ client, userOperation: await signedOperation(account, { callData, callGasLimit: 500_000n }) });
+    assert.deepEqual(broken(result), ["MAX_USEROP_SIZE"]);
+    assert.ok(result.size > 8_192);
+  });
+});
+
+describe("ERC-7562 checker on the geth devnet (prague)", () => {
+  it("webauthn: P-256 verification calls 0x100, which has no code before Osaka (OP-041)", async () => {
+    const devnet = await startDevnet({ node: "geth", hardfork: "prague", bundler: false });
+    try {
+      const client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), pollingInterval: 100 });
+      const funder = createWalletClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(devnet.funderPrivateKey) });
+      const account = await toPQSmartAccount({ client, signer: schemes.webauthn!.createSigner(seed("webauthn/prague")) });
+      await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther("1") }) });
+      await deployAccount({ client, walletClient: funder, account });
+      const userOperation: UserOperation<"0.8"> = {
+        sender: account.address,
+        nonce: await account.getNonce(),
+        callData: await account.encodeCalls([{ to: recipient, value: 1n }]),
+        callGasLimit: 100_000n,
+        verificationGasLimit: 450_000n,
+        preVerificationGas: 60_000n,
+        maxFeePerGas: parseGwei("3"),
+        maxPriorityFeePerGas: parseGwei("1"),
+        signature: "0x",
+      };
+      userOperation.signature = await account.signUserOperation(userOperation);
+      const result = await checkErc7562({ client, userOperation });
+      assert.equal(result.validation.success, true, result.validation.revertReason);
+      assert.deepEqual(broken(result), ["OP-041"]);
+      assert.match(result.verdicts.find((verdict) => verdict.rule === "OP-041")!.violations[0]!.detail, /0x0000000000000000000000000000000000000100, which has no code/);
+    } finally {
+      await devnet.stop();
+    }
+  });
+});
