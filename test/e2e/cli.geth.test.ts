@@ -1,0 +1,82 @@
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { describe, it } from "node:test";
+import { createPublicClient, createWalletClient, defineChain, http, keccak256, parseEther, parseGwei, stringToHex } from "viem";
+import { type UserOperation, formatUserOperationRequest } from "viem/account-abstraction";
+import { privateKeyToAccount } from "viem/accounts";
+import { devnetPrivateKeys } from "@pq4337/devnet";
+import { schemes, toPQSmartAccount } from "@pq4337/sdk";
+
+const cli = new URL("../../packages/cli/bin/pq4337.js", import.meta.url).pathname;
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe("pq4337 CLI on geth", () => {
+  it("devnet --node geth --json serves a chain whose operations check-7562 --user-operation judges; SIGTERM stops geth and Alto", async () => {
+    const child = spawn(process.execPath, [cli, "devnet", "--node", "geth", "--json"], { stdio: ["ignore", "pipe", "inherit"] });
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).once("line", resolve);
+      child.once("exit", (code) => reject(new Error(`devnet exited early with ${code}`)));
+    });
+    const info = JSON.parse(firstLine) as { rpcUrl: string; chainId: number };
+    const chain = defineChain({ id: info.chainId, name: "geth devnet", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [info.rpcUrl] } } });
+    const client = createPublicClient({ chain, transport: http(info.rpcUrl), pollingInterval: 100 });
+    assert.match(await client.request({ method: "web3_clientVersion" }), /^Geth\/v1\.17\.10/);
+
+    // An ECDSA account's first operation, signed, in the eth_sendUserOperation JSON form.
+    const account = await toPQSmartAccount({ client, signer: schemes.ecdsa!.createSigner(keccak256(stringToHex("cli.geth/ecdsa"))) });
+    const funder = createWalletClient({ chain, transport: http(info.rpcUrl), account: privateKeyToAccount(devnetPrivateKeys[3]) });
+    await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther("1") }) });
+    const userOperation: UserOperation<"0.8"> = {
+      sender: account.address,
+      nonce: 0n,
+      ...(await account.getFactoryArgs()),
+      callData: await account.encodeCalls([{ to: funder.account.address, value: 1n }]),
+      callGasLimit: 100_000n,
+      verificationGasLimit: 450_000n,
+      preVerificationGas: 60_000n,
+      maxFeePerGas: parseGwei("3"),
+      maxPriorityFeePerGas: parseGwei("1"),
+      signature: "0x",
+    };
+    userOperation.signature = await account.signUserOperation(userOperation);
+    const file = join(mkdtempSync(join(tmpdir(), "pq4337-userop-")), "op.json");
+    writeFileSync(file, JSON.stringify(formatUserOperationRequest(userOperation)));
+    const check = spawnSync(process.execPath, [cli, "check-7562", "--user-operation", file, "--rpc-url", info.rpcUrl], { encoding: "utf8" });
+    assert.equal(check.status, 0, check.stdout + check.stderr);
+    assert.match(check.stdout, /validation accepted/);
+    for (const rule of ["OP-011", "OP-041", "STO-033", "MAX_VERIFICATION_GAS", "MAX_USEROP_SIZE"]) assert.match(check.stdout, new RegExp(`${rule}\\s+pass`));
+
+    const [gethPid, altoPid] = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" }).stdout.trim().split("\n").map(Number);
+    assert.ok(gethPid && altoPid, "geth and alto run as the CLI's children");
+    const dataDir = spawnSync("ps", ["-o", "args=", "-p", String(gethPid)], { encoding: "utf8" }).stdout.match(/--datadir (\S+)/)![1]!;
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    assert.equal(await exited, 0);
+    for (const pid of [gethPid, altoPid]) assert.equal(isRunning(pid), false, `process ${pid} still running`);
+    assert.equal(existsSync(dataDir), false, "geth's data folder is removed");
+  });
+
+  it("check-7562 --scheme falcon512 prints every rule's verdict: the first operation breaks only MAX_VERIFICATION_GAS, the next one nothing", () => {
+    const run = spawnSync(process.execPath, [cli, "check-7562", "--scheme", "falcon512"], { encoding: "utf8" });
+    assert.equal(run.status, 1, run.stderr);
+    const [first, next] = run.stdout.split(/^(?=falcon512: )/m);
+    assert.match(first!, /first operation \(creates the account\)/);
+    assert.match(first!, /MAX_VERIFICATION_GAS FAIL/);
+    assert.equal(first!.match(/ FAIL /g)!.length, 1);
+    assert.match(next!, /next operation \(steady state\)/);
+    assert.doesNotMatch(next!, / FAIL /);
+    assert.equal(next!.match(/ pass /g)!.length, 14);
+  });
+});
