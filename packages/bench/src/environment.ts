@@ -1,9 +1,11 @@
 import { type Account, type Chain, type Hex, type PublicClient, type Transport, type WalletClient, createPublicClient, createWalletClient, defineChain, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { startDevnet } from "@pq4337/devnet";
+import { gethVersion, startDevnet } from "@pq4337/devnet";
 import { deployPQ4337 } from "@pq4337/sdk";
 
 export type EnvironmentOptions = {
+  /** The devnet's node: anvil (default) or geth, whose erc7562Tracer checks the operations against ERC-7562. */
+  node?: "anvil" | "geth" | undefined;
   /** An existing chain; without it the embedded devnet is started. */
   rpcUrl?: string | undefined;
   bundlerUrl?: string | undefined;
@@ -25,11 +27,12 @@ export type Environment = {
 
 export async function openEnvironment(options: EnvironmentOptions): Promise<Environment> {
   if (!options.rpcUrl) {
-    const devnet = await startDevnet();
+    const devnet = await startDevnet({ node: options.node });
+    const node = devnet.node === "geth" ? `geth ${gethVersion} --dev, a block per pending transaction` : "anvil, automine";
     return {
       ...connect(devnet.chain, devnet.rpcUrl, devnet.funderPrivateKey),
       bundlerUrl: devnet.bundlerUrl,
-      chainProfile: `pq4337 devnet: anvil, hardfork ${devnet.hardfork}, chain id ${devnet.chainId}, automine`,
+      chainProfile: `pq4337 devnet: ${node}, hardfork ${devnet.hardfork}, chain id ${devnet.chainId}`,
       stop: devnet.stop,
     };
   }

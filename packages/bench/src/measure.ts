@@ -3,6 +3,7 @@ import { type Chain, type Hex, type Transport, hexToBytes, http, keccak256, pars
 import { type BundlerClient, type SmartAccount, createBundlerClient } from "viem/account-abstraction";
 import { type PQ4337Signer, type Scheme, decodeMultiSignature, deployCodeChunks, hybridSigner, sendUserOperation, toPQSmartAccount } from "@pq4337/sdk";
 import type { Environment } from "./environment.js";
+import { measureErc7562 } from "./erc7562.js";
 import { calldataGas, summarise } from "./metrics.js";
 import { measureFalconForms } from "./falconForms.js";
 import { profileVerify } from "./profile.js";
@@ -99,6 +100,7 @@ export async function measureScheme(
     return {
       receipt,
       latency,
+      userOperation,
       input: transaction.input,
       verificationGasLimit: Number(userOperation.verificationGasLimit),
       // The account's signature wraps its signers': the profiler takes a single scheme's own signature.
@@ -116,13 +118,15 @@ export async function measureScheme(
     calldata_bytes: size(creation.input),
     notes: "bundle transaction of the first user operation: account creation (clone + initialize) and one ETH transfer",
   });
+  measurements.push(await measureErc7562(environment, creation.userOperation, creation.receipt.receipt.blockNumber, "first_operation"));
 
   // 2. Steady state: the same transfer, each operation bundled alone.
   const latencies: number[] = [];
   let lastSigned = creation.signed;
   for (let index = 0; index < options.ops; index++) {
     progress(`${subject.name}: user operation ${index + 1}/${options.ops}`);
-    const { receipt, latency, input, verificationGasLimit, signed } = await sendTransfer();
+    const { receipt, latency, userOperation, input, verificationGasLimit, signed } = await sendTransfer();
+    measurements.push(await measureErc7562(environment, userOperation, receipt.receipt.blockNumber, "steady_state"));
     latencies.push(latency);
     lastSigned = signed;
     const frames = await traceBundle(client, receipt.receipt.transactionHash);
@@ -160,7 +164,7 @@ export async function measureScheme(
       surface: "validateUserOp",
       unit: "gas",
       gas: verificationGasLimit,
-      notes: `${op}; the user operation's declared verificationGasLimit (the SDK's estimate), what ERC-7562 LIM-060 bounds`,
+      notes: `${op}; the user operation's declared verificationGasLimit (the SDK's estimate), what ERC-7562's MAX_VERIFICATION_GAS bounds`,
     });
     if (frames.validateUserOp !== null)
       measurements.push({ bench_name: "validateUserOp", surface: "validateUserOp", unit: "gas", gas: frames.validateUserOp, notes: `${op}; callTracer frame EntryPoint → account` });

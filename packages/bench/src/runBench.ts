@@ -11,6 +11,8 @@ import { writeReport } from "./report.js";
 
 export type RunBenchParameters = {
   out: string;
+  /** The devnet's node (ignored with `rpcUrl`): anvil, or geth for the ERC-7562 rule check. */
+  node?: "anvil" | "geth" | undefined;
   schemes?: string[] | undefined;
   ops: number;
   quick: boolean;
@@ -26,7 +28,7 @@ export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
   if (!Number.isInteger(parameters.ops) || parameters.ops < 1) throw new Error(`--ops must be a positive integer, got ${parameters.ops}`);
   const progress = (message: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${message}\n`);
 
-  progress(parameters.rpcUrl ? `connecting to ${parameters.rpcUrl}` : "starting the devnet (anvil, EntryPoint v0.8, Alto)");
+  progress(parameters.rpcUrl ? `connecting to ${parameters.rpcUrl}` : `starting the devnet (${parameters.node ?? "anvil"}, EntryPoint v0.8, Alto)`);
   const environment = await openEnvironment(parameters);
   const provenance = collectProvenance();
   const timestamp = new Date().toISOString();
