@@ -12,11 +12,13 @@ export class InvalidHexError extends PQ4337Error {
   }
 }
 
-/** A public key does not have the length its scheme's encoding fixes. */
+/** A public key does not have the length (or one of the lengths) its scheme's encoding fixes. */
 export class InvalidPublicKeyLengthError extends PQ4337Error {
   override name = "InvalidPublicKeyLengthError";
-  constructor({ scheme, expected, length }: { scheme: string; expected: number; length: number }) {
-    super(`Expected a ${expected}-byte ${scheme} public key, got ${length} bytes.`);
+  constructor({ scheme, expected, length }: { scheme: string; expected: number | readonly number[]; length: number }) {
+    const lengths = typeof expected === "number" ? [expected] : expected;
+    const named = lengths.length > 1 ? `${lengths.slice(0, -1).join("-, ")}- or ${lengths.at(-1)}` : `${lengths[0]}`;
+    super(`Expected a ${named}-byte ${scheme} public key, got ${length} bytes.`);
   }
 }
 
