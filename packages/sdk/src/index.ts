@@ -1,6 +1,8 @@
 export { toPQSmartAccount, type ToPQSmartAccountParameters, type ToPQSmartAccountReturnType, type ToPQSmartAccountErrorType, type PQSmartAccountImplementation } from "./accounts/toPQSmartAccount.js";
 export { getPQAccountAddress, type GetPQAccountAddressParameters } from "./accounts/getPQAccountAddress.js";
 export { sendUserOperation, type SendUserOperationErrorType } from "./actions/sendUserOperation.js";
+export { assertChain, type AssertChainErrorType } from "./utils/assertChain.js";
+export { ClientChainMissingError } from "./errors/client.js";
 export { create2DeployerAddress, defaultNonceKey, deploymentSalt, entryPointAddress } from "./constants.js";
 export { deployDeterministic, getDeterministicAddress, type DeployDeterministicParameters, type DeployDeterministicReturnType, type DeployDeterministicErrorType, type GetDeterministicAddressParameters } from "./deploy/deployDeterministic.js";
 export { deployPQ4337, getPQ4337Addresses, type DeployPQ4337Parameters, type DeployPQ4337ReturnType, type PQ4337Addresses } from "./deploy/deployPQ4337.js";
