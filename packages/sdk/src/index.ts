@@ -1,6 +1,7 @@
 export { toPQSmartAccount, type ToPQSmartAccountParameters, type ToPQSmartAccountReturnType, type ToPQSmartAccountErrorType, type PQSmartAccountImplementation } from "./accounts/toPQSmartAccount.js";
 export { getPQAccountAddress, type GetPQAccountAddressParameters } from "./accounts/getPQAccountAddress.js";
 export { sendUserOperation, type SendUserOperationErrorType } from "./actions/sendUserOperation.js";
+export { assertExpandedKeyDeployed, type AssertExpandedKeyDeployedParameters, type AssertExpandedKeyDeployedErrorType } from "./actions/assertExpandedKeyDeployed.js";
 export { assertChain, type AssertChainErrorType } from "./utils/assertChain.js";
 export { ClientChainMissingError } from "./errors/client.js";
 export { create2DeployerAddress, defaultNonceKey, deploymentSalt, entryPointAddress } from "./constants.js";
@@ -13,7 +14,7 @@ export { InvalidHashError, InvalidPrivateKeyError } from "./errors/signer.js";
 export { AccountCreationFailedError, AccountValidationRevertedError, InsufficientFundsError, InvalidNonceError, SignatureValidationFailedError, UserOperationRejectedError, parseUserOperationError } from "./errors/userOperation.js";
 export * from "./generated/contracts.js";
 export { ecdsaSigner, type EcdsaSignerParameters, type EcdsaSignerReturnType, type EcdsaSignerErrorType } from "./signers/ecdsa.js";
-export type { PQ4337Signer, SchemeName } from "./signers/types.js";
+export type { ExpandedKey, PQ4337Signer, SchemeName } from "./signers/types.js";
 export { measureVerifyGas, type MeasureVerifyGasParameters, type MeasureVerifyGasReturnType } from "./actions/measureVerifyGas.js";
 export { schemes, type Scheme } from "./schemes.js";
 export {

@@ -55,3 +55,18 @@ export class CodeChunksNotDeployedError extends PQ4337Error {
     });
   }
 }
+
+/** A signer's expanded public key is not (entirely) in contract code, so its verifier cannot read it. */
+export class ExpandedKeyNotDeployedError extends PQ4337Error {
+  override name = "ExpandedKeyNotDeployedError";
+  /** The chunks without code, in data order. */
+  readonly addresses: readonly Address[];
+  constructor({ scheme, addresses }: { scheme: string; addresses: readonly Address[] }) {
+    super(`The ${scheme} signer's expanded key is not deployed: no code at ${addresses.join(", ")}.`, {
+      details:
+        "Deploy it once with `deployExpandedKey({ client, walletClient, signer })`; any funded account may pay, and " +
+        "a second deployment is a no-op. Without it the verifier rejects every signature (AA24).",
+    });
+    this.addresses = addresses;
+  }
+}
