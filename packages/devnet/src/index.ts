@@ -3,3 +3,4 @@ export { anvilBinary } from "./anvil.js";
 export { toolVersions } from "./toolVersions.js";
 export { deployEntryPoint } from "./entryPoint.js";
 export { devnetDefaultPorts } from "./ports.js";
+export { type WatchLauncherParameters, type WatchLauncherReturnType, watchLauncher } from "./launcher.js";
