@@ -68,11 +68,12 @@ describe("pq4337 CLI", () => {
 
     const wrong = JSON.parse(run(["--scheme", "ecdsa", "--public-key", signer.key, "--message", keccak256("0x00"), "--signature", signature]).stdout);
     assert.equal(wrong.valid, false);
-    const bad = JSON.parse(run(["--scheme", "ecdsa", "--public-key", signer.key, "--message", "0x1234", "--signature", signature]).stdout);
-    assert.match(bad.error, /32-byte hash/);
+    const bad = run(["--scheme", "ecdsa", "--public-key", signer.key, "--message", "0x1234", "--signature", signature]);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /32-byte hash/);
   });
 
-  it("verify --vectors checks independent implementations' ML-DSA-65 and Falcon signatures on-chain, one devnet for the file", () => {
+  it("verify --vectors checks independent implementations' ML-DSA-65 and Falcon signatures on-chain, one devnet for the file, and fails for a bad line", () => {
     const files = ["mldsa65-pqclean.jsonl", "mldsa65-dilithium-py.jsonl", "falcon512-pqclean.jsonl", "falcon1024-pqclean.jsonl"];
     const fixtures = files.flatMap((file) =>
       readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8").trim().split("\n"),
@@ -82,7 +83,8 @@ describe("pq4337 CLI", () => {
     const file = join(mkdtempSync(join(tmpdir(), "pq4337-vectors-")), "vectors.jsonl");
     writeFileSync(file, [...fixtures, JSON.stringify(mutated), "not json"].join("\n"));
     const run = spawnSync(process.execPath, [cli, "verify", "--vectors", file], { encoding: "utf8" });
-    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.status, 1, run.stderr);
+    assert.equal(run.stderr, `pq4337 verify: 1 of ${fixtures.length + 2} vectors could not be checked\n`);
     const results = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as { valid?: boolean; gas?: number; error?: string });
     assert.equal(results.length, fixtures.length + 2);
     for (const result of results.slice(0, fixtures.length)) {

@@ -1,25 +1,25 @@
-import { parseArgs } from "node:util";
-import { startDevnet } from "@pq4337/devnet";
+import { devnetDefaultPorts, startDevnet } from "@pq4337/devnet";
+import { parseCommandArgs, parsePort } from "../args.js";
 
-export const devnetHelp = `pq4337 devnet [--port 8545] [--bundler-port 4337] [--json]
+export const devnetHelp = `pq4337 devnet [--port N] [--bundler-port N] [--json]
 
 Starts anvil, deploys the canonical EntryPoint v0.8 through the CREATE2 deployer and pq4337's factory and
 verifiers at their deterministic addresses, starts the Alto bundler, and prints the RPC URL, bundler URL and
-addresses. Busy ports are replaced by free ones. Ctrl-C or SIGTERM stops everything it started.
+addresses. Ctrl-C or SIGTERM stops everything it started.
 
-  --port N          preferred anvil port (default 8545)
-  --bundler-port N  preferred bundler port (default 4337)
+  --port N          anvil's port; an error if it is busy (default ${devnetDefaultPorts.rpc}, or a free port if that is busy)
+  --bundler-port N  the bundler's port; an error if it is busy (default ${devnetDefaultPorts.bundler}, or a free port if that is busy)
   --json            print one JSON line {rpcUrl, bundlerUrl, chainId, entryPoint, contracts} once ready`;
 
 export async function devnetCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { port: { type: "string" }, "bundler-port": { type: "string" }, json: { type: "boolean", default: false } },
+  const { values } = parseCommandArgs(args, {
+    port: { type: "string" },
+    "bundler-port": { type: "string" },
+    json: { type: "boolean", default: false },
   });
-  const devnet = await startDevnet({
-    port: values.port ? Number(values.port) : undefined,
-    bundlerPort: values["bundler-port"] ? Number(values["bundler-port"]) : undefined,
-  });
+  const port = values.port === undefined ? undefined : parsePort(values.port, "--port");
+  const bundlerPort = values["bundler-port"] === undefined ? undefined : parsePort(values["bundler-port"], "--bundler-port");
+  const devnet = await startDevnet({ port, bundlerPort });
   const { rpcUrl, bundlerUrl, chainId, entryPoint, contracts } = devnet;
   if (values.json) {
     console.log(JSON.stringify({ rpcUrl, bundlerUrl, chainId, entryPoint, contracts }));
