@@ -12,9 +12,9 @@ export type WatchLauncherReturnType = () => void;
 
 /**
  * Watches the processes that launched this one and calls `onExit` when any of them is gone. A launcher such as
- * `npx -y pnpm@10.34.8 pq4337 devnet` is a chain (npm → sh → pnpm → sh → the `node_modules/.bin/node` shell
- * shim → node) whose shells and shims do not pass signals on: SIGTERM to npm ends npm and its shell child, and
- * the rest of the chain then runs on, orphaned. The chain watched is this process's parent and every further
+ * `npx -y pnpm@10.34.8 pq4337 devnet` is a chain (npm → sh → the `node_modules/.bin/node` shell shim → pnpm → sh
+ * → the shim again → node) whose shells and shims do not pass signals on: SIGTERM to npm ends npm and its shell
+ * child, and the rest of the chain then runs on, orphaned. The chain watched is this process's parent and every further
  * ancestor in its process group, the job a shell or a supervisor started; an ancestor is gone when it has
  * exited or its children were handed to another parent. Without Linux's `/proc`, only the parent is watched.
  *
