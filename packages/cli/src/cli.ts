@@ -1,3 +1,4 @@
+import { UsageError } from "./args.js";
 import { devnetCommand, devnetHelp } from "./commands/devnet.js";
 import { verifyCommand, verifyHelp } from "./commands/verify.js";
 
@@ -15,10 +16,15 @@ const commands: Record<string, { run: (args: string[]) => Promise<number>; help:
 };
 
 const [name, ...args] = process.argv.slice(2);
-const command = name ? commands[name] : undefined;
-if (!command) {
+if (name === "--help" || name === "-h") {
   console.log(usage);
-  process.exit(name && name !== "--help" && name !== "-h" ? 2 : 0);
+  process.exit(0);
+}
+const command = name === undefined ? undefined : commands[name];
+if (!command) {
+  if (name !== undefined) console.error(`pq4337: unknown command ${JSON.stringify(name)}`);
+  console.error(usage);
+  process.exit(2);
 }
 if (args.includes("--help") || args.includes("-h")) {
   console.log(command.help);
@@ -27,6 +33,7 @@ if (args.includes("--help") || args.includes("-h")) {
 try {
   process.exitCode = await command.run(args);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  console.error(`pq4337 ${name}: ${error instanceof Error ? error.message : error}`);
+  if (error instanceof UsageError && error.showUsage) console.error(`\n${command.help}`);
+  process.exitCode = error instanceof UsageError ? 2 : 1;
 }

@@ -14,10 +14,14 @@ export type StartAltoParameters = {
   bundleMode: "auto" | "manual";
 };
 
-/** Starts the Alto bundler (npm `@pimlico/alto`) with the running Node, against the devnet's RPC. */
+/**
+ * Starts the Alto bundler (npm `@pimlico/alto`) with the running Node, against the devnet's RPC, listening on
+ * 127.0.0.1 only (see `loopbackOnly.ts`).
+ */
 export async function startAlto(parameters: StartAltoParameters): Promise<ManagedProcess> {
   const { port, rpcUrl, entryPoint, executorPrivateKey, utilityPrivateKey, bundleMode } = parameters;
   const alto = startProcess("alto", process.execPath, [
+    "--import", new URL("./loopbackOnly.js", import.meta.url).href,
     altoCli(),
     "--entrypoints", entryPoint,
     "--executor-private-keys", executorPrivateKey,

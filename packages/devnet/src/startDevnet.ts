@@ -4,7 +4,7 @@ import { type PQ4337Addresses, deployPQ4337, entryPointAddress } from "@pq4337/s
 import { startAlto } from "./alto.js";
 import { startAnvil } from "./anvil.js";
 import { deployEntryPoint } from "./entryPoint.js";
-import { pickPort } from "./ports.js";
+import { choosePort, devnetDefaultPorts } from "./ports.js";
 import type { ManagedProcess } from "./process.js";
 
 /** anvil's well-known development keys (mnemonic "test test … junk"): public, for local use only. */
@@ -16,9 +16,9 @@ export const devnetPrivateKeys = [
 ] as const satisfies readonly Hex[];
 
 export type StartDevnetParameters = {
-  /** Preferred anvil port (default 8545); a free one is used when it is busy. */
+  /** anvil's port, which must be free. Default: 8545, or a free port when 8545 is busy. */
   port?: number | undefined;
-  /** Preferred bundler port (default 4337); a free one is used when it is busy. */
+  /** The bundler's port, which must be free. Default: 4337, or a free port when 4337 is busy. */
   bundlerPort?: number | undefined;
   chainId?: number | undefined;
   hardfork?: string | undefined;
@@ -36,7 +36,7 @@ export type Devnet = {
   hardfork: string;
   entryPoint: Address;
   contracts: PQ4337Addresses;
-  /** A funded key, free for the caller's use (deployments, funding accounts). */
+  /** A funded key reserved for the caller (deployments, funding accounts): neither the deployer nor Alto uses it. */
   funderPrivateKey: Hex;
   /** The PIDs of the processes this devnet started. */
   pids: { anvil: number; alto: number | undefined };
@@ -46,8 +46,9 @@ export type Devnet = {
 
 /**
  * Starts the embedded devnet: anvil, the canonical EntryPoint v0.8 (through the CREATE2 deployer), pq4337's
- * factory and verifiers at their deterministic addresses, and the Alto bundler. If any step fails, whatever
- * was started is stopped before the error is thrown.
+ * factory and verifiers at their deterministic addresses, and the Alto bundler, all on 127.0.0.1. If any step
+ * fails, whatever was started is stopped before the error is thrown. The processes are owned by the calling
+ * process: they stop with it even when it is killed without stopping them (see `process.ts`).
  *
  * @example
  * const devnet = await startDevnet()
@@ -60,7 +61,10 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
     for (const process of started.splice(0).reverse()) await process.stop();
   };
   try {
-    const port = await pickPort(parameters.port ?? 8545);
+    const port = await choosePort({ requested: parameters.port, preferred: devnetDefaultPorts.rpc, what: "anvil" });
+    const bundlerPort = bundler
+      ? await choosePort({ requested: parameters.bundlerPort, preferred: devnetDefaultPorts.bundler, taken: port, what: "bundler" })
+      : undefined;
     const anvil = await startAnvil({ port, chainId, hardfork });
     started.push(anvil);
     const rpcUrl = `http://127.0.0.1:${port}`;
@@ -77,7 +81,6 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
     await deployEntryPoint(client, walletClient);
     const contracts = await deployPQ4337({ client, walletClient });
 
-    const bundlerPort = bundler ? await pickPort(parameters.bundlerPort ?? 4337) : undefined;
     const alto = bundlerPort
       ? await startAlto({
           port: bundlerPort,

@@ -11,6 +11,9 @@ export {
   type SignerChangeCall,
 } from "./actions/getSignerChangeCalls.js";
 export { sendUserOperation, type SendUserOperationErrorType } from "./actions/sendUserOperation.js";
+export { assertExpandedKeyDeployed, type AssertExpandedKeyDeployedParameters, type AssertExpandedKeyDeployedErrorType } from "./actions/assertExpandedKeyDeployed.js";
+export { assertChain, type AssertChainErrorType } from "./utils/assertChain.js";
+export { ClientChainMissingError } from "./errors/client.js";
 export { create2DeployerAddress, defaultNonceKey, deploymentSalt, entryPointAddress } from "./constants.js";
 export { deployDeterministic, getDeterministicAddress, type DeployDeterministicParameters, type DeployDeterministicReturnType, type DeployDeterministicErrorType, type GetDeterministicAddressParameters } from "./deploy/deployDeterministic.js";
 export { deployPQ4337, getPQ4337Addresses, type DeployPQ4337Parameters, type DeployPQ4337ReturnType, type PQ4337Addresses } from "./deploy/deployPQ4337.js";
@@ -29,7 +32,7 @@ export {
   type WebAuthnSignerParameters,
   type WebAuthnSignerReturnType,
 } from "./signers/webauthn.js";
-export type { PQ4337Signer, SchemeName } from "./signers/types.js";
+export type { ExpandedKey, PQ4337Signer, SchemeName } from "./signers/types.js";
 export {
   hybridSigner,
   multiSigner,

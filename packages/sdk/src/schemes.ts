@@ -11,10 +11,12 @@ import {
   webAuthnVerifierBytecode,
 } from "./generated/contracts.js";
 import { InvalidFalconSignatureError } from "./errors/falcon.js";
+import { InvalidPublicKeyLengthError } from "./errors/keys.js";
 import { expandFalconPublicKey } from "./keys/falcon/expandPublicKey.js";
 import { type FalconDegree, falconParameters } from "./keys/falcon/params.js";
 import { transcodeFalconSignature } from "./keys/falcon/transcodeSignature.js";
 import { expandPublicKey } from "./keys/mldsa65/expandPublicKey.js";
+import { toBytes } from "./keys/toBytes.js";
 import { ecdsaSigner } from "./signers/ecdsa.js";
 import { falcon1024Signer, falcon512Signer, falconSeedLength } from "./signers/falcon.js";
 import { mldsa65Signer } from "./signers/mldsa65.js";
@@ -45,6 +47,9 @@ export type Scheme = {
   verify: (publicKey: Hex, hash: Hex, signature: Hex) => boolean;
 };
 
+/** The ECDSA verifier's key forms: an address, a compressed or an uncompressed SEC1 point. */
+const ecdsaKeyLengths: readonly number[] = [20, 33, 65];
+
 /**
  * The registry of supported schemes. Deployment, the CLI's `verify`, the gas suite and the end-to-end tests
  * iterate over it, so a new verifier joins all of them by being added here.
@@ -59,7 +64,11 @@ export const schemes: Record<string, Scheme> = {
     verifierBytecode: ecdsaVerifierBytecode,
     createSigner: (seed) => ecdsaSigner({ privateKey: seed }),
     // The verifier takes the public key itself: a 20-byte address or a 33/65-byte SEC1 point.
-    toErc7913Key: (publicKey) => ({ key: publicKey, expandedKey: undefined }),
+    toErc7913Key: (publicKey) => {
+      const { length } = toBytes(publicKey, "publicKey");
+      if (!ecdsaKeyLengths.includes(length)) throw new InvalidPublicKeyLengthError({ scheme: "ECDSA", expected: ecdsaKeyLengths, length });
+      return { key: publicKey, expandedKey: undefined };
+    },
     verify: (publicKey, hash, signature) => {
       const bytes = hexToBytes(signature);
       // Low-s only, like the verifier; the recovery byte is not needed with the public key at hand.

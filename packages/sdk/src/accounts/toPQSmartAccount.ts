@@ -33,6 +33,7 @@ import { schemes } from "../schemes.js";
 import { UnsupportedCallsError, VerifierUnknownError } from "../errors/account.js";
 import { PQ4337Error } from "../errors/base.js";
 import { pqAccountAbi, pqAccountFactoryAbi } from "../generated/contracts.js";
+import { type AssertChainErrorType, assertChain } from "../utils/assertChain.js";
 import type { MultiSigner } from "../signers/multiSigner.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
 import { encodeMultiSignature } from "./encodeMultiSignature.js";
@@ -101,7 +102,7 @@ export type PQSmartAccountImplementation = SmartAccountImplementation<
 
 export type ToPQSmartAccountReturnType = SmartAccount<PQSmartAccountImplementation>;
 
-export type ToPQSmartAccountErrorType = VerifierUnknownError | UnsupportedCallsError;
+export type ToPQSmartAccountErrorType = VerifierUnknownError | UnsupportedCallsError | AssertChainErrorType;
 
 /**
  * A viem smart account for {@link PQAccount} on EntryPoint v0.8: counterfactual address, factory data,
@@ -121,6 +122,8 @@ export type ToPQSmartAccountErrorType = VerifierUnknownError | UnsupportedCallsE
  */
 export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): Promise<ToPQSmartAccountReturnType> {
   const { client, salt = zeroHash, nonceKey = defaultNonceKey } = parameters;
+  // Without a chain, viem fails deep inside signing with "reading 'id'": say what is missing instead.
+  assertChain(client);
   const { signers, threshold } =
     "type" in parameters.signer ? parameters.signer : { signers: [parameters.signer], threshold: 1 };
   const defaults = getPQ4337Addresses();
@@ -249,7 +252,7 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
       },
     },
 
-    async signUserOperation({ chainId = client.chain!.id, ...userOperation }) {
+    async signUserOperation({ chainId = client.chain.id, ...userOperation }) {
       const hash = getUserOperationHash({
         chainId,
         entryPointAddress,

@@ -7,6 +7,7 @@ import { VerifierUnknownError } from "../errors/account.js";
 import { pqAccountAbi } from "../generated/contracts.js";
 import { getPQ4337Addresses } from "../deploy/deployPQ4337.js";
 import { toCodeChunks } from "../keys/codeStore.js";
+import { type AssertChainErrorType, assertChain } from "../utils/assertChain.js";
 import { schemes } from "../schemes.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
 
@@ -35,7 +36,7 @@ export type GetSignerChangeCallsParameters = {
 
 export type GetSignerChangeCallsReturnType = SignerChangeCall[];
 
-export type GetSignerChangeCallsErrorType = VerifierUnknownError;
+export type GetSignerChangeCallsErrorType = VerifierUnknownError | AssertChainErrorType;
 
 /**
  * The calls that change a {@link PQAccount}'s signers in one user operation: deploy the new keys' chunks, add the
@@ -79,7 +80,8 @@ export async function getSignerChangeCalls(parameters: GetSignerChangeCallsParam
   }
   const self = (data: Hex): SignerChangeCall => ({ to: account.address, data });
   if (add.length > 0) {
-    const chainId = client.chain!.id;
+    assertChain(client);
+    const chainId = client.chain.id;
     const signers = add.map(toErc7913Signer);
     const proofs = await Promise.all(
       add.map((signer, i) => signer.sign({ hash: getSignerPossessionHash({ account: account.address, chainId, signer: signers[i]!, nonce }) })),
