@@ -52,12 +52,13 @@ export async function verifyCommand(args: string[]): Promise<number> {
     const given = Object.entries(single).filter(([, value]) => value !== undefined);
     if (given.length > 0) throw new UsageError(`--vectors cannot be combined with ${given.map(([field]) => flagNames[field as Field]).join(", ")}`);
     lines = readVectors(values.vectors).map((line) => {
+      let input: unknown;
       try {
-        const input = JSON.parse(line) as unknown;
-        return { input, check: toCheck(input, keyNames) };
+        input = JSON.parse(line);
       } catch {
         return { input: undefined, check: `not JSON: ${line.slice(0, 60)}` };
       }
+      return { input, check: toCheck(input, keyNames) };
     });
   } else {
     const missing = Object.entries(single).filter(([, value]) => value === undefined);
