@@ -37,6 +37,24 @@ export {
 } from "./keys/mldsa65/index.js";
 export { codeChunkMaxSize, deployCodeChunks, toCodeChunks, type CodeChunk, type DeployCodeChunksParameters, type DeployCodeChunksReturnType, type DeployCodeChunksErrorType, type ToCodeChunksParameters, type ToCodeChunksReturnType, type ToCodeChunksErrorType } from "./keys/codeStore.js";
 export * from "./errors/keys.js";
+export * from "./errors/keyFile.js";
+export {
+  createPlaintextKeyFile,
+  decryptKeyFile,
+  defaultScryptParameters,
+  encryptKeyFile,
+  generateKeyFileSecret,
+  keyFileSchemes,
+  parseKeyFile,
+  type DecryptKeyFileErrorType,
+  type DecryptKeyFileParameters,
+  type DecryptKeyFileReturnType,
+  type EncryptKeyFileErrorType,
+  type EncryptKeyFileParameters,
+  type EncryptedSecret,
+  type KeyFile,
+  type PlaintextSecret,
+} from "./keys/keyFile.js";
 export * from "./signers/mldsa65.js";
 export { deployExpandedKey, type DeployExpandedKeyParameters, type DeployExpandedKeyReturnType } from "./actions/deployExpandedKey.js";
 export {
