@@ -1,16 +1,22 @@
 import { UsageError } from "./args.js";
+import { accountCommand, accountHelp } from "./commands/account.js";
+import { deployCommand, deployHelp } from "./commands/deploy.js";
 import { devnetCommand, devnetHelp } from "./commands/devnet.js";
 import { verifyCommand, verifyHelp } from "./commands/verify.js";
 
 const usage = `pq4337 <command> [options]
 
 Commands:
+  account  A testnet user's account: new key file, address, deploy-key, send.
+  deploy   Deploy pq4337 to any EVM chain, at the same addresses as everywhere (--dry-run shows the cost).
   devnet   Start anvil, the EntryPoint v0.8, pq4337's contracts and the Alto bundler; stop them on Ctrl-C.
   verify   Verify a signature on-chain with its ERC-7913 verifier and print {"valid","gas"}.
 
 Run "pq4337 <command> --help" for a command's options.`;
 
 const commands: Record<string, { run: (args: string[]) => Promise<number>; help: string }> = {
+  account: { run: accountCommand, help: accountHelp },
+  deploy: { run: deployCommand, help: deployHelp },
   devnet: { run: devnetCommand, help: devnetHelp },
   verify: { run: verifyCommand, help: verifyHelp },
 };

@@ -1,6 +1,5 @@
 export { type Devnet, type StartDevnetParameters, devnetPrivateKeys, startDevnet } from "./startDevnet.js";
 export { anvilBinary } from "./anvil.js";
 export { toolVersions } from "./toolVersions.js";
-export { deployEntryPoint } from "./entryPoint.js";
 export { devnetDefaultPorts } from "./ports.js";
 export { type WatchLauncherParameters, type WatchLauncherReturnType, watchLauncher } from "./launcher.js";

@@ -3,7 +3,6 @@ import { privateKeyToAccount } from "viem/accounts";
 import { type PQ4337Addresses, deployPQ4337, entryPointAddress } from "@pq4337/sdk";
 import { startAlto } from "./alto.js";
 import { startAnvil } from "./anvil.js";
-import { deployEntryPoint } from "./entryPoint.js";
 import { choosePort, devnetDefaultPorts } from "./ports.js";
 import type { ManagedProcess } from "./process.js";
 
@@ -78,7 +77,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
     const [deployerKey, executorKey, utilityKey, funderKey] = devnetPrivateKeys;
     const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
     const walletClient = createWalletClient({ chain, transport: http(rpcUrl), account: privateKeyToAccount(deployerKey) });
-    await deployEntryPoint(client, walletClient);
+    // The one deployment path, as on any chain: here it installs EntryPoint v0.8 (anvil has the CREATE2 deployer).
     const contracts = await deployPQ4337({ client, walletClient });
 
     const alto = bundlerPort
