@@ -39,7 +39,7 @@ describe("pq4337 CLI input errors: status 2, one line on stderr, nothing started
     const none = run();
     assert.equal(none.status, 2);
     assert.equal(none.stdout, "");
-    assert.match(none.stderr, /^pq4337 <command> \[options\]\n\nCommands:\n {2}devnet /);
+    assert.match(none.stderr, /^pq4337 <command> \[options\]\n\nCommands:\n {2}account /);
     const help = run("--help");
     assert.equal(help.status, 0);
     assert.match(help.stdout, /^pq4337 <command> \[options\]/);

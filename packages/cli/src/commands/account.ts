@@ -2,14 +2,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import {
   type Address,
   type Hex,
-  createPublicClient,
+  concatHex,
   createWalletClient,
-  custom,
   formatEther,
   http,
   isAddress,
   isHex,
   parseEther,
+  zeroHash,
 } from "viem";
 import { createBundlerClient } from "viem/account-abstraction";
 import { privateKeyToAccount, publicKeyToAddress } from "viem/accounts";
@@ -25,6 +25,8 @@ import {
   deployExpandedKey,
   encryptKeyFile,
   generateKeyFileSecret,
+  getPQ4337Addresses,
+  getPQAccountAddress,
   keyFileSchemes,
   parseKeyFile,
   schemes,
@@ -216,12 +218,13 @@ function describeKey(scheme: SchemeName, publicKey: Hex): PQ4337Signer {
 
 /** The account's address, computed offline: it is the same on every chain. */
 async function accountAddress(scheme: SchemeName, publicKey: Hex): Promise<Address> {
-  const offline = createPublicClient({
-    transport: custom({
-      async request() {
-        throw new PQ4337Error("The counterfactual address needs no chain.");
-      },
-    }),
+  const { accountFactory, accountImplementation, verifiers } = getPQ4337Addresses();
+  const { key } = describeKey(scheme, publicKey);
+  return getPQAccountAddress({
+    signers: [concatHex([verifiers[scheme]!, key])],
+    threshold: 1,
+    salt: zeroHash,
+    factory: accountFactory,
+    implementation: accountImplementation,
   });
-  return (await toPQSmartAccount({ client: offline, signer: describeKey(scheme, publicKey) })).address;
 }
