@@ -17,6 +17,8 @@ const files = patterns.flatMap((pattern) => globSync(pattern, { exclude: (name) 
 const result = run(process.execPath, [
   "--import", "tsx",
   "--test",
+  // A hung test fails after 10 minutes instead of holding CI until its own limit.
+  "--test-timeout=600000",
   "--test-reporter=spec", "--test-reporter-destination=stdout",
   "--test-reporter=./scripts/summary-reporter.mjs", "--test-reporter-destination=stdout",
   ...files,

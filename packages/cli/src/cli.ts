@@ -43,3 +43,5 @@ try {
   if (error instanceof UsageError && error.showUsage) console.error(`\n${command.help}`);
   process.exitCode = error instanceof UsageError ? 2 : 1;
 }
+// Whatever a command left behind (a timer, a socket) must not keep the process alive after its answer.
+process.exit();

@@ -92,7 +92,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       : undefined;
     if (alto) started.push(alto);
 
-    const { transactionHashes: _, ...addresses } = contracts;
+    const { accountFactory, accountImplementation, verifiers } = contracts;
     return {
       rpcUrl,
       bundlerUrl: bundlerPort ? `http://127.0.0.1:${bundlerPort}` : "",
@@ -100,7 +100,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       chain,
       hardfork,
       entryPoint: entryPointAddress,
-      contracts: addresses,
+      contracts: { accountFactory, accountImplementation, verifiers },
       funderPrivateKey: funderKey,
       pids: { anvil: anvil.pid, alto: alto?.pid },
       stop,

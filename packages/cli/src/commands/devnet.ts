@@ -23,23 +23,25 @@ export async function devnetCommand(args: string[]): Promise<number> {
   const port = values.port === undefined ? undefined : parsePort(values.port, "--port");
   const bundlerPort = values["bundler-port"] === undefined ? undefined : parsePort(values["bundler-port"], "--bundler-port");
   const devnet = await startDevnet({ port, bundlerPort });
-  const stopRequested = whenToStop();
-
-  const { rpcUrl, bundlerUrl, chainId, entryPoint, contracts, funderPrivateKey } = devnet;
-  reportFallbackPorts(devnet, { port, bundlerPort });
-  if (values.json) {
-    console.log(JSON.stringify({ rpcUrl, bundlerUrl, chainId, entryPoint, contracts, funderPrivateKey }));
-  } else {
-    console.log(`RPC        ${rpcUrl} (chain ${chainId}, ${devnet.hardfork})`);
-    console.log(`Bundler    ${bundlerUrl}`);
-    console.log(`EntryPoint ${entryPoint}`);
-    console.log(`Factory    ${contracts.accountFactory}`);
-    for (const [scheme, address] of Object.entries(contracts.verifiers)) console.log(`Verifier   ${address} (${scheme})`);
-    console.log(`Funded key ${funderPrivateKey} (${privateKeyToAddress(funderPrivateKey)}), reserved for you`);
-    console.log("Ctrl-C to stop.");
+  try {
+    const stopRequested = whenToStop();
+    const { rpcUrl, bundlerUrl, chainId, entryPoint, contracts, funderPrivateKey } = devnet;
+    reportFallbackPorts(devnet, { port, bundlerPort });
+    if (values.json) {
+      console.log(JSON.stringify({ rpcUrl, bundlerUrl, chainId, entryPoint, contracts, funderPrivateKey }));
+    } else {
+      console.log(`RPC        ${rpcUrl} (chain ${chainId}, ${devnet.hardfork})`);
+      console.log(`Bundler    ${bundlerUrl}`);
+      console.log(`EntryPoint ${entryPoint}`);
+      console.log(`Factory    ${contracts.accountFactory}`);
+      for (const [scheme, address] of Object.entries(contracts.verifiers)) console.log(`Verifier   ${address} (${scheme})`);
+      console.log(`Funded key ${funderPrivateKey} (${privateKeyToAddress(funderPrivateKey)}), reserved for you`);
+      console.log("Ctrl-C to stop.");
+    }
+    await stopRequested;
+  } finally {
+    await devnet.stop();
   }
-  await stopRequested;
-  await devnet.stop();
   return 0;
 }
 
