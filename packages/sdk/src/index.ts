@@ -1,6 +1,7 @@
 export { toPQSmartAccount, type ToPQSmartAccountParameters, type ToPQSmartAccountReturnType, type ToPQSmartAccountErrorType, type PQSmartAccountImplementation } from "./accounts/toPQSmartAccount.js";
 export { getPQAccountAddress, type GetPQAccountAddressParameters } from "./accounts/getPQAccountAddress.js";
 export { encodeMultiSignature, type EncodeMultiSignatureParameters } from "./accounts/encodeMultiSignature.js";
+export { getErc7913Signer, type GetErc7913SignerErrorType, type GetErc7913SignerParameters, type GetErc7913SignerReturnType } from "./accounts/getErc7913Signer.js";
 export { decodeMultiSignature, type DecodeMultiSignatureReturnType } from "./accounts/decodeMultiSignature.js";
 export { getSignerPossessionHash, type GetSignerPossessionHashParameters } from "./accounts/getSignerPossessionHash.js";
 export {

@@ -2,7 +2,6 @@ import { readFileSync, writeFileSync } from "node:fs";
 import {
   type Address,
   type Hex,
-  concatHex,
   createWalletClient,
   formatEther,
   http,
@@ -25,6 +24,7 @@ import {
   deployExpandedKey,
   encryptKeyFile,
   generateKeyFileSecret,
+  getErc7913Signer,
   getPQ4337Addresses,
   getPQAccountAddress,
   keyFileSchemes,
@@ -218,10 +218,9 @@ function describeKey(scheme: SchemeName, publicKey: Hex): PQ4337Signer {
 
 /** The account's address, computed offline: it is the same on every chain. */
 async function accountAddress(scheme: SchemeName, publicKey: Hex): Promise<Address> {
-  const { accountFactory, accountImplementation, verifiers } = getPQ4337Addresses();
-  const { key } = describeKey(scheme, publicKey);
+  const { accountFactory, accountImplementation } = getPQ4337Addresses();
   return getPQAccountAddress({
-    signers: [concatHex([verifiers[scheme]!, key])],
+    signers: [getErc7913Signer({ signer: describeKey(scheme, publicKey) }).erc7913Signer],
     threshold: 1,
     salt: zeroHash,
     factory: accountFactory,
