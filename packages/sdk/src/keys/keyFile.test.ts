@@ -30,7 +30,7 @@ describe("encryptKeyFile / decryptKeyFile", () => {
     assert.equal(keyFile.crypto.cipher, "aes-256-gcm");
     if (keyFile.crypto.cipher !== "aes-256-gcm") return;
     const ciphertext = keyFile.crypto.ciphertext;
-    const flipped: Hex = `${ciphertext.slice(0, -1)}${ciphertext.endsWith("0") ? "1" : "0"}`;
+    const flipped = `${ciphertext.slice(0, -1)}${ciphertext.endsWith("0") ? "1" : "0"}` as Hex;
     await assert.rejects(decryptKeyFile({ keyFile: { ...keyFile, crypto: { ...keyFile.crypto, ciphertext: flipped } }, passphrase: "right" }), KeyFileDecryptionError);
     const other = createPlaintextKeyFile({ scheme: "ecdsa", secret: generateKeyFileSecret("ecdsa") });
     await assert.rejects(decryptKeyFile({ keyFile: { ...keyFile, publicKey: other.publicKey }, passphrase: "right" }), KeyFileDecryptionError);
@@ -68,7 +68,7 @@ describe("encryptKeyFile / decryptKeyFile", () => {
 describe("decryptKeyFile with Ethereum V3 keystores", () => {
   it("opens a keystore written by ethers (scrypt) and refuses a wrong passphrase", async () => {
     const wallet = Wallet.createRandom();
-    const keystore = encryptKeystoreJsonSync(wallet, "ethers passphrase", { scrypt: { N: 2 ** 10 } });
+    const keystore = encryptKeystoreJsonSync({ address: wallet.address, privateKey: wallet.privateKey }, "ethers passphrase", { scrypt: { N: 2 ** 10 } });
     const opened = await decryptKeyFile({ keyFile: keystore, passphrase: "ethers passphrase" });
     assert.equal(opened.scheme, "ecdsa");
     assert.equal(opened.secret, wallet.privateKey);
