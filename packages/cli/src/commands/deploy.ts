@@ -47,7 +47,8 @@ async function deploy(args: string[]): Promise<number> {
   if (values.verify && dryRun) throw new InputError("--verify and --dry-run exclude each other");
   if (values.verify && !process.env.ETHERSCAN_API_KEY) throw new InputError("--verify needs the environment variable ETHERSCAN_API_KEY");
   const checkout = findCheckout();
-  if (!checkout && !values.out) throw new InputError("not in a built pq4337 checkout: give --out DIR for the records");
+  if (!checkout && (values.verify || !values.out))
+    throw new InputError(values.verify ? "--verify runs Hardhat from a built pq4337 checkout" : "not in a built pq4337 checkout: give --out DIR for the records");
   const directory = resolve(values.out ?? join(checkout!, "deploy", "deployments"));
   const account = privateKeyToAccount(await loadPayerKey(values, deployHelp));
 
@@ -88,7 +89,7 @@ async function deploy(args: string[]): Promise<number> {
   const shown = relative(process.cwd(), record);
   console.log(`record: ${shown.startsWith("..") ? record : shown}`);
 
-  return values.verify ? verifyOnExplorers(checkout!, rpcUrl, kit, compiled) : 0;
+  return values.verify && checkout ? verifyOnExplorers(checkout, rpcUrl, kit, compiled) : 0;
 }
 
 /** `hardhat verify` for each compiled contract, on the chain deployed to (network "deployed" of hardhat.config.ts). */
