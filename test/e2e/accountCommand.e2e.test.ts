@@ -106,7 +106,10 @@ describe("pq4337 account against the devnet", () => {
     const send = ["send", "--rpc-url", devnet.rpcUrl, "--bundler-url", devnet.bundlerUrl, "--value", "1"];
     const cases: [string[], Record<string, string>, RegExp][] = [
       [[], {}, /^pq4337: missing subcommand$/],
-      [["rotate"], {}, /unknown subcommand "rotate"/],
+      [["bogus"], {}, /unknown subcommand "bogus"; expected new, address, deploy-key, send or rotate/],
+      [["rotate", "--key-file", plaintext, "--rpc-url", devnet.rpcUrl, "--bundler-url", devnet.bundlerUrl], {}, /^pq4337: missing --to$/],
+      [["rotate", "--key-file", plaintext, "--to", plaintext, "--rpc-url", devnet.rpcUrl, "--bundler-url", devnet.bundlerUrl], {}, /plain\.key holds the same key as .*plain\.key/],
+      [[...send, "--key-file", plaintext, "--to", devnet.entryPoint, "--account", "0xabc"], {}, /--account is not an address: 0xabc/],
       [["new", "--out", join(directory, "x.key")], passphrase, /^pq4337: missing --scheme$/],
       [["new", "--scheme", "rsa", "--out", join(directory, "x.key")], passphrase, /unknown scheme "rsa"; expected one of ecdsa, webauthn, mldsa65, falcon512, falcon1024/],
       [["new", "--scheme", "ecdsa", "--out", plaintext], passphrase, /plain\.key exists; not overwriting it/],
@@ -141,5 +144,35 @@ describe("pq4337 account against the devnet", () => {
     assert.equal(unfunded.status, 1);
     assert.equal(unfunded.stderr.split("\n").length, 2, "one line");
     assert.match(unfunded.stderr, /AA21/);
+  });
+
+  it("rotate replaces an ECDSA account's key by a Falcon-512 key in one user operation; the old key is refused", async () => {
+    const oldKey = join(directory, "rotate-ecdsa.key");
+    const newKey = join(directory, "rotate-falcon.key");
+    assert.equal((await account(["new", "--scheme", "ecdsa", "--out", oldKey, "--insecure-plaintext"])).status, 0);
+    assert.equal((await account(["new", "--scheme", "falcon512", "--out", newKey, "--insecure-plaintext"])).status, 0);
+    const address = (await account(["address", "--key-file", oldKey])).stdout.trim() as Address;
+    const client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl) });
+    const funder = createWalletClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(devnet.funderPrivateKey) });
+    await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value: parseEther("1") }) });
+    const urls = ["--rpc-url", devnet.rpcUrl, "--bundler-url", devnet.bundlerUrl];
+
+    // The account does not exist yet: the rotation is its first operation, and it deploys the Falcon key itself.
+    const rotated = await account(["rotate", "--key-file", oldKey, "--to", newKey, ...urls]);
+    assert.equal(rotated.status, 0, rotated.stderr);
+    assert.equal(line(rotated.stdout, "account"), address);
+    assert.equal((await client.getTransactionReceipt({ hash: line(rotated.stdout, "transaction")! })).status, "success");
+    assert.match(rotated.stdout, new RegExp(`^next: pq4337 account send --key-file \\S+rotate-falcon\\.key --account ${address}`, "m"));
+
+    const recipient = privateKeyToAccount(keccak256(stringToHex("account cli/rotate"))).address;
+    const transfer = ["--rpc-url", devnet.rpcUrl, "--bundler-url", devnet.bundlerUrl, "--to", recipient, "--value", "0.1", "--account", address];
+    const sent = await account(["send", "--key-file", newKey, ...transfer]);
+    assert.equal(sent.status, 0, sent.stderr);
+    assert.equal(await client.getBalance({ address: recipient }), parseEther("0.1"));
+
+    const refused = await account(["send", "--key-file", oldKey, ...transfer]);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /AA24/);
+    assert.equal(await client.getBalance({ address: recipient }), parseEther("0.1"));
   });
 });

@@ -1,7 +1,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import {
   type Address,
+  type Chain,
+  type Client,
   type Hex,
+  type Transport,
   createWalletClient,
   formatEther,
   http,
@@ -15,7 +18,9 @@ import { privateKeyToAccount, publicKeyToAddress } from "viem/accounts";
 import {
   type PQ4337Signer,
   type SchemeName,
-  CodeChunksNotDeployedError,
+  type ToPQSmartAccountReturnType,
+  assertExpandedKeyDeployed,
+  ExpandedKeyNotDeployedError,
   InvalidKeyFileError,
   PQ4337Error,
   createPlaintextKeyFile,
@@ -27,6 +32,7 @@ import {
   getErc7913Signer,
   getPQ4337Addresses,
   getPQAccountAddress,
+  getSignerChangeCalls,
   keyFileSchemes,
   parseKeyFile,
   schemes,
@@ -40,7 +46,8 @@ import { loadPayerKey, openKeyFile, payerKeyHelp, payerKeyOptions, readPassphras
 export const accountHelp = `pq4337 account new --scheme ${keyFileSchemes.join("|")} --out FILE [--passphrase-file FILE | --insecure-plaintext]
 pq4337 account address --key-file FILE
 pq4337 account deploy-key --key-file FILE --rpc-url URL [--private-key 0x… | --keystore FILE]
-pq4337 account send --key-file FILE --rpc-url URL --bundler-url URL --to 0x… --value ETH [--data 0x…] [--passphrase-file FILE]
+pq4337 account send --key-file FILE --rpc-url URL --bundler-url URL --to 0x… --value ETH [--data 0x…] [--account 0x…] [--passphrase-file FILE]
+pq4337 account rotate --key-file FILE --to NEW_FILE --rpc-url URL --bundler-url URL [--account 0x…] [--passphrase-file FILE] [--to-passphrase-file FILE]
 
 A testnet user's commands for a pq4337 account (PQAccount on EntryPoint v0.8, at the same address on every chain).
 
@@ -54,19 +61,23 @@ A testnet user's commands for a pq4337 account (PQAccount on EntryPoint v0.8, at
               funded key pays (below). Idempotent: a second run sends nothing. ECDSA keys need none.
   send        sends --value ETH (and --data) to --to from the account, as a user operation through the bundler;
               decrypts the key file (passphrase as for new). Prints the user-operation hash, the transaction
-              hash and the gas used.
+              hash and the gas used. --account names an account whose key was rotated to FILE (its address is
+              then not FILE's own counterfactual address).
+  rotate      replaces the account's key (FILE) by NEW_FILE's in one user operation signed by FILE's key: the
+              account deploys the new expanded key itself, NEW_FILE's key signs its proof of possession, the old
+              key is removed. The address stays; afterwards use send --key-file NEW_FILE --account ADDRESS.
 
 For deploy-key, the paying key:
 ${payerKeyHelp}`;
 
-const subcommands: Record<string, (args: string[]) => Promise<number>> = { new: newKey, address, "deploy-key": deployKey, send };
+const subcommands: Record<string, (args: string[]) => Promise<number>> = { new: newKey, address, "deploy-key": deployKey, send, rotate };
 
 export function accountCommand(args: string[]): Promise<number> {
   return runReportingErrors(async () => {
     const [name, ...rest] = args;
     const subcommand = name === undefined ? undefined : subcommands[name];
     if (!subcommand)
-      throw new InputError(name === undefined ? "missing subcommand" : `unknown subcommand ${JSON.stringify(name)}; expected new, address, deploy-key or send`, { usage: accountHelp });
+      throw new InputError(name === undefined ? "missing subcommand" : `unknown subcommand ${JSON.stringify(name)}; expected new, address, deploy-key, send or rotate`, { usage: accountHelp });
     return subcommand(rest);
   });
 }
@@ -138,6 +149,7 @@ async function send(args: string[]): Promise<number> {
       to: { type: "string" },
       value: { type: "string" },
       data: { type: "string" },
+      account: { type: "string" },
       "passphrase-file": { type: "string" },
     },
     accountHelp,
@@ -145,35 +157,88 @@ async function send(args: string[]): Promise<number> {
   const keyFilePath = required(values["key-file"], "key-file", accountHelp);
   const rpcUrl = parseUrl(required(values["rpc-url"], "rpc-url", accountHelp), "rpc-url");
   const bundlerUrl = parseUrl(required(values["bundler-url"], "bundler-url", accountHelp), "bundler-url");
-  const to = required(values.to, "to", accountHelp);
-  if (!isAddress(to, { strict: false })) throw new InputError(`--to is not an address: ${to}`);
+  const to = parseAddress(required(values.to, "to", accountHelp), "--to");
   const value = parseValue(required(values.value, "value", accountHelp));
   const data = values.data ?? "0x";
   if (!isHex(data, { strict: true }) || data.length % 2 !== 0) throw new InputError("--data must be 0x-prefixed hex of whole bytes");
+  const accountAddress = values.account === undefined ? undefined : parseAddress(values.account, "--account");
   readPublicKey(keyFilePath);
   const { signer } = await openKeyFile(keyFilePath, values["passphrase-file"]);
 
   const { client } = await connectChain(rpcUrl);
-  const { expandedKey } = schemes[signer.scheme]!.toErc7913Key(signer.publicKey);
-  if (expandedKey) {
-    try {
-      await deployCodeChunks({ client, data: expandedKey });
-    } catch (error) {
-      if (error instanceof CodeChunksNotDeployedError)
-        throw new Error(`the key's expanded public key is not on this chain yet: run "pq4337 account deploy-key --key-file ${keyFilePath} --rpc-url ${rpcUrl}" first`);
-      throw error;
-    }
+  await assertKeyOnChain(client, signer, keyFilePath, rpcUrl);
+  const account = await toPQSmartAccount({ client, signer, address: accountAddress });
+  return sendAndReport(account, client, bundlerUrl, [{ to, value, data }]);
+}
+
+async function rotate(args: string[]): Promise<number> {
+  const values = parseOptions(
+    args,
+    {
+      "key-file": { type: "string" },
+      to: { type: "string" },
+      "rpc-url": { type: "string" },
+      "bundler-url": { type: "string" },
+      account: { type: "string" },
+      "passphrase-file": { type: "string" },
+      "to-passphrase-file": { type: "string" },
+    },
+    accountHelp,
+  );
+  const keyFilePath = required(values["key-file"], "key-file", accountHelp);
+  const newKeyFilePath = required(values.to, "to", accountHelp);
+  const rpcUrl = parseUrl(required(values["rpc-url"], "rpc-url", accountHelp), "rpc-url");
+  const bundlerUrl = parseUrl(required(values["bundler-url"], "bundler-url", accountHelp), "bundler-url");
+  const accountAddress = values.account === undefined ? undefined : parseAddress(values.account, "--account");
+  const current = readPublicKey(keyFilePath);
+  const next = readPublicKey(newKeyFilePath);
+  if (current.scheme === next.scheme && current.publicKey.toLowerCase() === next.publicKey.toLowerCase())
+    throw new InputError(`${newKeyFilePath} holds the same key as ${keyFilePath}`);
+  const { signer } = await openKeyFile(keyFilePath, values["passphrase-file"]);
+  const { signer: newSigner } = await openKeyFile(newKeyFilePath, values["to-passphrase-file"] ?? values["passphrase-file"]);
+
+  const { client } = await connectChain(rpcUrl);
+  await assertKeyOnChain(client, signer, keyFilePath, rpcUrl);
+  const account = await toPQSmartAccount({ client, signer, address: accountAddress });
+  const calls = await getSignerChangeCalls({ client, account, add: [newSigner], remove: [signer] });
+  const status = await sendAndReport(account, client, bundlerUrl, calls);
+  console.log(`rotated: ${account.address} is now controlled by ${newKeyFilePath} (${newSigner.scheme}) alone`);
+  console.log(`next: pq4337 account send --key-file ${newKeyFilePath} --account ${account.address} …`);
+  return status;
+}
+
+/** A post-quantum key's expanded public key must be on the chain before its account can sign: say how, not AA24. */
+async function assertKeyOnChain(client: Client<Transport, Chain>, signer: PQ4337Signer, keyFilePath: string, rpcUrl: string): Promise<void> {
+  try {
+    await assertExpandedKeyDeployed({ client, signer });
+  } catch (error) {
+    if (error instanceof ExpandedKeyNotDeployedError)
+      throw new Error(`the key's expanded public key is not on this chain yet: run "pq4337 account deploy-key --key-file ${keyFilePath} --rpc-url ${rpcUrl}" first`);
+    throw error;
   }
-  const account = await toPQSmartAccount({ client, signer });
+}
+
+/** Sends `calls` as one user operation and prints its hash, transaction and gas; non-zero if the calls reverted. */
+async function sendAndReport(
+  account: ToPQSmartAccountReturnType,
+  client: Client<Transport, Chain>,
+  bundlerUrl: string,
+  calls: { to: Address; value?: bigint; data?: Hex }[],
+): Promise<number> {
   const bundler = createBundlerClient({ account, client, transport: http(bundlerUrl), pollingInterval });
   console.log(`account ${account.address}`);
-  const hash = await sendUserOperation(bundler, { calls: [{ to: to as Address, value, data }] });
+  const hash = await sendUserOperation(bundler, { calls });
   console.log(`user operation ${hash}`);
   const receipt = await bundler.waitForUserOperationReceipt({ hash });
   console.log(`transaction ${receipt.receipt.transactionHash}`);
   console.log(`gas used ${receipt.actualGasUsed} (${formatEther(receipt.actualGasCost)} ETH)`);
   if (!receipt.success) throw new Error(`the operation was included but its call reverted${receipt.reason ? `: ${receipt.reason}` : ""}`);
   return 0;
+}
+
+function parseAddress(value: string, option: string): Address {
+  if (!isAddress(value, { strict: false })) throw new InputError(`${option} is not an address: ${value}`);
+  return value as Address;
 }
 
 function parseScheme(value: string): SchemeName {
