@@ -70,13 +70,20 @@ describe("examples/ run against the devnet", () => {
     await recipientHas(stdout, "0.02");
   });
 
-  it("(d) migration: an ECDSA account becomes ECDSA + Falcon-512, then Falcon-512 only, and the ECDSA key is refused", async () => {
+  it("(d) migration, step by step: an ECDSA account becomes ECDSA + Falcon-512, then Falcon-512 only, and the ECDSA key is refused", async () => {
     const stdout = await succeeds("migration");
     for (const step of ["ecdsa", "add falcon512, threshold 2", "ecdsa + falcon512", "remove ecdsa, threshold 1", "falcon512"])
       assert.match(stdout, new RegExp(`^${step.replace(/[+]/g, "\\+")}: user operation 0x[0-9a-f]{64}, transaction`, "m"));
     assert.match(stdout, /^the removed ECDSA key is refused: AA24$/m);
     assert.match(stdout, /: 1 signer \(the Falcon-512 key: true\), threshold 1$/m);
     await recipientHas(stdout, "0.03");
+  });
+
+  it("(d) upgrade: one user operation signed by the ECDSA key makes the account Falcon-512, which then signs", async () => {
+    const stdout = await succeeds("upgrade");
+    assert.match(stdout, /^upgrade \(3 calls\): user operation 0x[0-9a-f]{64}, transaction 0x[0-9a-f]{64}, gas used \d+$/m);
+    assert.match(stdout, /^falcon512: transaction 0x[0-9a-f]{64}$/m);
+    await recipientHas(stdout, "0.02");
   });
 
   it("(e) erc1271: a dapp contract accepts the account's message and typed-data signatures, and rejects a changed message", async () => {
