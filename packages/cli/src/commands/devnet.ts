@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { startDevnet } from "@pq4337/devnet";
+import { defaultHardfork, startDevnet } from "@pq4337/devnet";
 
-export const devnetHelp = `pq4337 devnet [--port 8545] [--bundler-port 4337] [--json]
+export const devnetHelp = `pq4337 devnet [--port 8545] [--bundler-port 4337] [--hardfork ${defaultHardfork}] [--json]
 
 Starts anvil, deploys the canonical EntryPoint v0.8 through the CREATE2 deployer and pq4337's factory and
 verifiers at their deterministic addresses, starts the Alto bundler, and prints the RPC URL, bundler URL and
@@ -9,20 +9,22 @@ addresses. Busy ports are replaced by free ones. Ctrl-C or SIGTERM stops everyth
 
   --port N          preferred anvil port (default 8545)
   --bundler-port N  preferred bundler port (default 4337)
-  --json            print one JSON line {rpcUrl, bundlerUrl, chainId, entryPoint, contracts} once ready`;
+  --hardfork F      anvil's EVM hardfork (default ${defaultHardfork}, as mainnet; prague for the fork before)
+  --json            print one JSON line {rpcUrl, bundlerUrl, chainId, hardfork, entryPoint, contracts} once ready`;
 
 export async function devnetCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { port: { type: "string" }, "bundler-port": { type: "string" }, json: { type: "boolean", default: false } },
+    options: { port: { type: "string" }, "bundler-port": { type: "string" }, hardfork: { type: "string" }, json: { type: "boolean", default: false } },
   });
   const devnet = await startDevnet({
     port: values.port ? Number(values.port) : undefined,
     bundlerPort: values["bundler-port"] ? Number(values["bundler-port"]) : undefined,
+    hardfork: values.hardfork,
   });
-  const { rpcUrl, bundlerUrl, chainId, entryPoint, contracts } = devnet;
+  const { rpcUrl, bundlerUrl, chainId, hardfork, entryPoint, contracts } = devnet;
   if (values.json) {
-    console.log(JSON.stringify({ rpcUrl, bundlerUrl, chainId, entryPoint, contracts }));
+    console.log(JSON.stringify({ rpcUrl, bundlerUrl, chainId, hardfork, entryPoint, contracts }));
   } else {
     console.log(`RPC        ${rpcUrl} (chain ${chainId}, ${devnet.hardfork})`);
     console.log(`Bundler    ${bundlerUrl}`);
