@@ -61,6 +61,6 @@ export default defineConfig({
     tests: { nodejs: "test" },
   },
   networks: {
-    hardhat: { type: "edr-simulated", hardfork: "prague", allowUnlimitedContractSize: false },
+    hardhat: { type: "edr-simulated", hardfork: "osaka", allowUnlimitedContractSize: false },
   },
 });
