@@ -62,7 +62,7 @@ export default defineConfig({
     tests: { nodejs: "test" },
   },
   networks: {
-    hardhat: { type: "edr-simulated", hardfork: "prague", allowUnlimitedContractSize: false },
+    hardhat: { type: "edr-simulated", hardfork: "osaka", allowUnlimitedContractSize: false },
     // The chain `pq4337 deploy --verify` just deployed to; it passes the RPC URL in this variable (deploy/README.md).
     deployed: { type: "http", url: configVariable("PQ4337_RPC_URL") },
   },

@@ -1,5 +1,6 @@
-export { type Devnet, type StartDevnetParameters, devnetPrivateKeys, startDevnet } from "./startDevnet.js";
+export { type Devnet, type StartDevnetParameters, defaultHardfork, devnetPrivateKeys, startDevnet } from "./startDevnet.js";
 export { anvilBinary } from "./anvil.js";
 export { toolVersions } from "./toolVersions.js";
 export { devnetDefaultPorts } from "./ports.js";
 export { type WatchLauncherParameters, type WatchLauncherReturnType, watchLauncher } from "./launcher.js";
+export { maxBundleGas, transactionGasCap } from "./bundleGasLimits.js";

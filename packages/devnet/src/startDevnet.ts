@@ -14,12 +14,16 @@ export const devnetPrivateKeys = [
   "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
 ] as const satisfies readonly Hex[];
 
+/** The fork mainnet runs, which the devnet follows unless told otherwise. */
+export const defaultHardfork = "osaka";
+
 export type StartDevnetParameters = {
   /** anvil's port, which must be free. Default: 8545, or a free port when 8545 is busy. */
   port?: number | undefined;
   /** The bundler's port, which must be free. Default: 4337, or a free port when 4337 is busy. */
   bundlerPort?: number | undefined;
   chainId?: number | undefined;
+  /** anvil's EVM hardfork: `osaka` (default, as mainnet since December 2025) or an earlier one such as `prague`. */
   hardfork?: string | undefined;
   /** See {@link StartAltoParameters.bundleMode}. Default `auto`. */
   bundleMode?: "auto" | "manual" | undefined;
@@ -54,7 +58,7 @@ export type Devnet = {
  * try { … devnet.rpcUrl, devnet.bundlerUrl … } finally { await devnet.stop() }
  */
 export async function startDevnet(parameters: StartDevnetParameters = {}): Promise<Devnet> {
-  const { chainId = 31337, hardfork = "prague", bundleMode = "auto", bundler = true } = parameters;
+  const { chainId = 31337, hardfork = defaultHardfork, bundleMode = "auto", bundler = true } = parameters;
   const started: ManagedProcess[] = [];
   const stop = async () => {
     for (const process of started.splice(0).reverse()) await process.stop();

@@ -1,8 +1,8 @@
 import { privateKeyToAddress } from "viem/accounts";
-import { type Devnet, devnetDefaultPorts, startDevnet, watchLauncher } from "@pq4337/devnet";
-import { parseCommandArgs, parsePort } from "../args.js";
+import { type Devnet, defaultHardfork, devnetDefaultPorts, startDevnet, watchLauncher } from "@pq4337/devnet";
+import { UsageError, parseCommandArgs, parsePort } from "../args.js";
 
-export const devnetHelp = `pq4337 devnet [--port N] [--bundler-port N] [--json]
+export const devnetHelp = `pq4337 devnet [--port N] [--bundler-port N] [--hardfork osaka|prague] [--json]
 
 Starts anvil, deploys the canonical EntryPoint v0.8 through the CREATE2 deployer and pq4337's factory and
 verifiers at their deterministic addresses, starts the Alto bundler, all on 127.0.0.1, and prints the RPC URL,
@@ -11,24 +11,31 @@ command that launched it exits, and then stops everything it started.
 
   --port N          anvil's port; an error if it is busy (default ${devnetDefaultPorts.rpc}, or a free port if that is busy)
   --bundler-port N  the bundler's port; an error if it is busy (default ${devnetDefaultPorts.bundler}, or a free port if that is busy)
-  --json            print one JSON line {rpcUrl, bundlerUrl, chainId, entryPoint, contracts, funderPrivateKey}
+  --hardfork F      the EVM rules: ${defaultHardfork} (default, as mainnet since December 2025) or prague, the fork before
+  --json            print one JSON line {rpcUrl, bundlerUrl, chainId, hardfork, entryPoint, contracts, funderPrivateKey}
                     once ready, and nothing else on stdout`;
+
+/** The forks the devnet is tested under. */
+const devnetHardforks = ["osaka", "prague"];
 
 export async function devnetCommand(args: string[]): Promise<number> {
   const { values } = parseCommandArgs(args, {
     port: { type: "string" },
     "bundler-port": { type: "string" },
+    hardfork: { type: "string", default: defaultHardfork },
     json: { type: "boolean", default: false },
   });
+  const hardfork = values.hardfork ?? defaultHardfork;
+  if (!devnetHardforks.includes(hardfork)) throw new UsageError(`--hardfork must be ${devnetHardforks.join(" or ")}, got ${JSON.stringify(hardfork)}`);
   const port = values.port === undefined ? undefined : parsePort(values.port, "--port");
   const bundlerPort = values["bundler-port"] === undefined ? undefined : parsePort(values["bundler-port"], "--bundler-port");
-  const devnet = await startDevnet({ port, bundlerPort });
+  const devnet = await startDevnet({ port, bundlerPort, hardfork });
   try {
     const stopRequested = whenToStop();
     const { rpcUrl, bundlerUrl, chainId, entryPoint, contracts, funderPrivateKey } = devnet;
     reportFallbackPorts(devnet, { port, bundlerPort });
     if (values.json) {
-      console.log(JSON.stringify({ rpcUrl, bundlerUrl, chainId, entryPoint, contracts, funderPrivateKey }));
+      console.log(JSON.stringify({ rpcUrl, bundlerUrl, chainId, hardfork, entryPoint, contracts, funderPrivateKey }));
     } else {
       console.log(`RPC        ${rpcUrl} (chain ${chainId}, ${devnet.hardfork})`);
       console.log(`Bundler    ${bundlerUrl}`);
