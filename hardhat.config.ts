@@ -1,12 +1,13 @@
 import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { defineConfig } from "hardhat/config";
+import { configVariable, defineConfig } from "hardhat/config";
 import hardhatViem from "@nomicfoundation/hardhat-viem";
 import hardhatViemAssertions from "@nomicfoundation/hardhat-viem-assertions";
 import hardhatNetworkHelpers from "@nomicfoundation/hardhat-network-helpers";
 import hardhatNodeTestRunner from "@nomicfoundation/hardhat-node-test-runner";
 import hardhatEthers from "@nomicfoundation/hardhat-ethers";
 import hardhatTypechain from "@nomicfoundation/hardhat-typechain";
+import hardhatVerify from "@nomicfoundation/hardhat-verify";
 
 // solcjs (WebAssembly) from the npm `solc` package: no compiler download, so builds work offline.
 const require = createRequire(import.meta.url);
@@ -45,7 +46,7 @@ const viaIRSources = ["verifiers", "metering", "mocks"].flatMap((folder) =>
 const profile = { compilers: [solc], overrides: Object.fromEntries(viaIRSources.map((source) => [source, solcViaIR])) };
 
 export default defineConfig({
-  plugins: [hardhatViem, hardhatViemAssertions, hardhatNetworkHelpers, hardhatNodeTestRunner, hardhatEthers, hardhatTypechain],
+  plugins: [hardhatViem, hardhatViemAssertions, hardhatNetworkHelpers, hardhatNodeTestRunner, hardhatEthers, hardhatTypechain, hardhatVerify],
   // ethers-v6 bindings for integrators who use ethers; the SDK itself uses viem's typed artifacts.
   typechain: { outDir: "types/ethers-contracts" },
   solidity: {
@@ -61,6 +62,9 @@ export default defineConfig({
     tests: { nodejs: "test" },
   },
   networks: {
-    hardhat: { type: "edr-simulated", hardfork: "prague", allowUnlimitedContractSize: false },
+    hardhat: { type: "edr-simulated", hardfork: "osaka", allowUnlimitedContractSize: false },
+    // The chain `pq4337 deploy --verify` just deployed to; it passes the RPC URL in this variable (deploy/README.md).
+    deployed: { type: "http", url: configVariable("PQ4337_RPC_URL") },
   },
+  verify: { etherscan: { apiKey: configVariable("ETHERSCAN_API_KEY") } },
 });

@@ -1,6 +1,7 @@
 // Exports the compiled contracts that integrators use (accounts and verifiers) from Hardhat's artifacts:
 // typed ABIs and bytecode for the SDK, JSON ABIs for @pq4337/contracts.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -28,6 +29,11 @@ for (const artifact of artifacts.sort((a, b) => a.contractName.localeCompare(b.c
   ts += `export const ${name}DeployedBytecode = "${artifact.deployedBytecode}" as const;\n`;
   writeFileSync(join(abiDir, `${artifact.contractName}.json`), JSON.stringify(artifact.abi, null, 2) + "\n");
 }
+// The canonical EntryPoint v0.8, which deployPQ4337 installs where a chain lacks it: the published artifact is
+// byte-identical to the canonical build. Its bytecode only: viem already ships its ABI.
+const entryPoint = createRequire(import.meta.url)("@account-abstraction/contracts/artifacts/EntryPoint.json");
+ts += `\nexport const entryPoint08Bytecode = "${entryPoint.bytecode}" as const;\n`;
+ts += `export const entryPoint08DeployedBytecode = "${entryPoint.deployedBytecode}" as const;\n`;
 mkdirSync(join(root, "packages/sdk/src/generated"), { recursive: true });
 writeFileSync(join(root, "packages/sdk/src/generated/contracts.ts"), ts);
 console.log(`exported ${artifacts.map((a) => a.contractName).join(", ")}`);

@@ -48,6 +48,11 @@ describe("npm packages", () => {
       factory: output.factory,
     });
     assert.match(output.factory, /^0x[0-9a-fA-F]{40}$/);
+    // ESM-only, as the SDK's README says: CommonJS loads it with import(), and require() is refused.
+    const commonjs = `
+      try { require("@pq4337/sdk"); } catch (error) { console.log(error.code); }
+      import("@pq4337/sdk").then((sdk) => console.log(typeof sdk.toPQSmartAccount));`;
+    assert.equal(execFileSync(process.execPath, ["-e", commonjs], { cwd: app, encoding: "utf8" }), "ERR_PACKAGE_PATH_NOT_EXPORTED\nfunction\n");
     assert.ok(existsSync(join(app, "node_modules/@pq4337/contracts/accounts/PQAccount.sol")));
     assert.ok(existsSync(join(app, "node_modules/@pq4337/contracts/abi/PQAccount.json")));
     const ethersProbe = `const { PQAccountFactory__factory } = require("@pq4337/contracts/ethers"); console.log(typeof PQAccountFactory__factory.connect);`;

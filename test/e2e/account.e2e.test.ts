@@ -125,4 +125,29 @@ describe("PQAccount through Alto on the devnet, for every scheme", () => {
       );
     });
   }
+
+  it("migrates an ECDSA account to ECDSA + Falcon-512, then to Falcon-512 only, one user operation each", async () => {
+    const ecdsa = schemes.ecdsa!.createSigner(seed("migration/ecdsa"));
+    const { account, bundler } = await fundedAccount(ecdsa);
+    const created = await sendUserOperation(bundler, { calls: [{ to: zeroAddress, value: 1n }] });
+    assert.equal((await bundler.waitForUserOperationReceipt({ hash: created })).success, true);
+
+    // The account deploys the Falcon key's chunk itself: no other key pays.
+    const falcon = schemes.falcon512!.createSigner(seed("migration/falcon512"));
+    const upgrade = await sendUserOperation(bundler, { calls: await getSignerChangeCalls({ client, account, add: [falcon], threshold: 2 }) });
+    assert.equal((await bundler.waitForUserOperationReceipt({ hash: upgrade })).success, true);
+    const hybrid = await toPQSmartAccount({ client, signer: hybridSigner([ecdsa, falcon]), address: account.address });
+    const both = await sendUserOperation(bundlerFor(hybrid), { calls: [{ to: zeroAddress, value: 1n }] });
+    assert.equal((await bundlerFor(hybrid).waitForUserOperationReceipt({ hash: both })).success, true);
+
+    const finish = await sendUserOperation(bundlerFor(hybrid), { calls: await getSignerChangeCalls({ client, account: hybrid, remove: [ecdsa], threshold: 1 }) });
+    assert.equal((await bundlerFor(hybrid).waitForUserOperationReceipt({ hash: finish })).success, true);
+    const pqOnly = await toPQSmartAccount({ client, signer: falcon, address: account.address });
+    const last = await sendUserOperation(bundlerFor(pqOnly), { calls: [{ to: zeroAddress, value: 1n }] });
+    assert.equal((await bundlerFor(pqOnly).waitForUserOperationReceipt({ hash: last })).success, true);
+    await assert.rejects(
+      sendUserOperation(bundler, { calls: [{ to: zeroAddress, value: 1n }] }),
+      (error) => error instanceof SignatureValidationFailedError && error.code === "AA24",
+    );
+  });
 });

@@ -9,21 +9,13 @@ import { createPublicClient, createWalletClient, http, keccak256, parseEther, st
 import { createBundlerClient } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
 import { devnetPrivateKeys } from "@pq4337/devnet";
+import { isRunning, listeningAddresses } from "../helpers/processes.js";
 import { ecdsaSigner, getPQ4337Addresses, sendUserOperation, toPQSmartAccount } from "@pq4337/sdk";
 
 const cli = new URL("../../packages/cli/bin/pq4337.js", import.meta.url).pathname;
 
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe("pq4337 CLI", () => {
-  it("devnet --json serves a bundler that mines an SDK user operation, and SIGTERM stops every process it started", async () => {
+  it("devnet --json serves, on 127.0.0.1 only, a bundler that mines an SDK user operation paid from its reserved key, and SIGTERM stops every process it started", async () => {
     const child = spawn(process.execPath, [cli, "devnet", "--json", "--port", "18545", "--bundler-port", "14337"], {
       stdio: ["ignore", "pipe", "inherit"],
     });
@@ -31,8 +23,19 @@ describe("pq4337 CLI", () => {
       createInterface({ input: child.stdout! }).once("line", resolve);
       child.once("exit", (code) => reject(new Error(`devnet exited early with ${code}`)));
     });
-    const info = JSON.parse(firstLine) as { rpcUrl: string; bundlerUrl: string; chainId: number; entryPoint: string; contracts: { accountFactory: string } };
+    const info = JSON.parse(firstLine) as {
+      rpcUrl: string;
+      bundlerUrl: string;
+      chainId: number;
+      entryPoint: string;
+      contracts: { accountFactory: string };
+      funderPrivateKey: `0x${string}`;
+    };
     assert.equal(info.chainId, 31337);
+    assert.deepEqual(listeningAddresses(18545), ["127.0.0.1"], "anvil listens on the loopback address only");
+    assert.deepEqual(listeningAddresses(14337), ["127.0.0.1"], "Alto listens on the loopback address only");
+    // The deployer's and Alto's executor and utility keys are anvil's first three; the user's key is another one.
+    assert.ok(!devnetPrivateKeys.slice(0, 3).includes(info.funderPrivateKey as (typeof devnetPrivateKeys)[number]));
     assert.equal(info.entryPoint, "0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108");
     assert.equal(info.contracts.accountFactory, getPQ4337Addresses().accountFactory);
 
@@ -40,17 +43,19 @@ describe("pq4337 CLI", () => {
     const chain = { id: info.chainId, name: "devnet", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [info.rpcUrl] } } } as const;
     const chainClient = createPublicClient({ chain, transport: http(info.rpcUrl), pollingInterval: 100 });
     const account = await toPQSmartAccount({ client: chainClient, signer: ecdsaSigner() });
-    const funder = createWalletClient({ chain, transport: http(info.rpcUrl), account: privateKeyToAccount(devnetPrivateKeys[3]) });
+    const funder = createWalletClient({ chain, transport: http(info.rpcUrl), account: privateKeyToAccount(info.funderPrivateKey) });
     await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther("1") }) });
     const bundler = createBundlerClient({ account, client: chainClient, transport: http(info.bundlerUrl), pollingInterval: 100 });
     const hash = await sendUserOperation(bundler, { calls: [{ to: funder.account.address, value: 1n }] });
     assert.equal((await bundler.waitForUserOperationReceipt({ hash })).success, true);
 
     const pids = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" }).stdout.trim().split("\n").filter(Boolean).map(Number);
-    assert.equal(pids.length, 2, "anvil and alto run as the CLI's children");
+    assert.equal(pids.length, 3, "anvil, Alto and the reaper run as the CLI's children");
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     assert.equal(await exited, 0);
+    // anvil and Alto have stopped; the reaper exits as soon as it sees the CLI gone.
+    for (let waited = 0; pids.some(isRunning) && waited < 2_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     for (const pid of pids) assert.equal(isRunning(pid), false, `process ${pid} still running`);
   });
 
@@ -68,11 +73,12 @@ describe("pq4337 CLI", () => {
 
     const wrong = JSON.parse(run(["--scheme", "ecdsa", "--public-key", signer.key, "--message", keccak256("0x00"), "--signature", signature]).stdout);
     assert.equal(wrong.valid, false);
-    const bad = JSON.parse(run(["--scheme", "ecdsa", "--public-key", signer.key, "--message", "0x1234", "--signature", signature]).stdout);
-    assert.match(bad.error, /32-byte hash/);
+    const bad = run(["--scheme", "ecdsa", "--public-key", signer.key, "--message", "0x1234", "--signature", signature]);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /32-byte hash/);
   });
 
-  it("verify --vectors checks independent implementations' ML-DSA-65 and Falcon signatures on-chain, one devnet for the file", () => {
+  it("verify --vectors checks independent implementations' ML-DSA-65 and Falcon signatures on-chain, one devnet for the file, and fails for a bad line", () => {
     const files = ["mldsa65-pqclean.jsonl", "mldsa65-dilithium-py.jsonl", "falcon512-pqclean.jsonl", "falcon1024-pqclean.jsonl"];
     const fixtures = files.flatMap((file) =>
       readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8").trim().split("\n"),
@@ -82,7 +88,8 @@ describe("pq4337 CLI", () => {
     const file = join(mkdtempSync(join(tmpdir(), "pq4337-vectors-")), "vectors.jsonl");
     writeFileSync(file, [...fixtures, JSON.stringify(mutated), "not json"].join("\n"));
     const run = spawnSync(process.execPath, [cli, "verify", "--vectors", file], { encoding: "utf8" });
-    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.status, 1, run.stderr);
+    assert.equal(run.stderr, `pq4337 verify: 1 of ${fixtures.length + 2} vectors could not be checked\n`);
     const results = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as { valid?: boolean; gas?: number; error?: string });
     assert.equal(results.length, fixtures.length + 2);
     for (const result of results.slice(0, fixtures.length)) {

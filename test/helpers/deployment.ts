@@ -1,5 +1,4 @@
 import { type Address, type Hex, concatHex, getContract, getContractAddress } from "viem";
-import { deployEntryPoint } from "@pq4337/devnet";
 import { type UserOperation, entryPoint08Abi, toPackedUserOperation } from "viem/account-abstraction";
 import type { NetworkConnection } from "hardhat/types/network";
 import {
@@ -25,7 +24,6 @@ export async function deployFixture(connection: NetworkConnection<"generic">) {
   const client = await viem.getPublicClient();
   const [deployer, beneficiary, other] = await viem.getWalletClients();
 
-  await deployEntryPoint(client, deployer);
   const contracts = await deployPQ4337({ client, walletClient: deployer });
   const entryPoint = getContract({ address: entryPointAddress, abi: entryPoint08Abi, client: { public: client, wallet: beneficiary } });
   return { client, deployer, beneficiary, other, contracts, entryPoint };

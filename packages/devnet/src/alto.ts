@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Address, Hex } from "viem";
 import { rpc } from "./anvil.js";
+import { maxBundleGas } from "./bundleGasLimits.js";
 import { type ManagedProcess, startProcess, waitUntil } from "./process.js";
 
 export type StartAltoParameters = {
@@ -14,10 +15,14 @@ export type StartAltoParameters = {
   bundleMode: "auto" | "manual";
 };
 
-/** Starts the Alto bundler (npm `@pimlico/alto`) with the running Node, against the devnet's RPC. */
+/**
+ * Starts the Alto bundler (npm `@pimlico/alto`) with the running Node, against the devnet's RPC, listening on
+ * 127.0.0.1 only (see `loopbackOnly.ts`).
+ */
 export async function startAlto(parameters: StartAltoParameters): Promise<ManagedProcess> {
   const { port, rpcUrl, entryPoint, executorPrivateKey, utilityPrivateKey, bundleMode } = parameters;
   const alto = startProcess("alto", process.execPath, [
+    "--import", new URL("./loopbackOnly.js", import.meta.url).href,
     altoCli(),
     "--entrypoints", entryPoint,
     "--executor-private-keys", executorPrivateKey,
@@ -27,6 +32,9 @@ export async function startAlto(parameters: StartAltoParameters): Promise<Manage
     // ERC-7562 tracing off, as on the toolchain route verified for these machines.
     "--safe-mode", "false",
     "--bundle-mode", bundleMode,
+    // Every bundle transaction stays under EIP-7825's cap, and an operation too large for any bundle is refused.
+    "--max-gas-per-bundle", String(maxBundleGas),
+    "--max-gas-per-user-op", String(maxBundleGas),
     "--enable-debug-endpoints", "true",
     "--utility-wallet-monitor", "false",
     "--log-level", "warn",

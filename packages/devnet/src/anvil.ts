@@ -14,6 +14,8 @@ export async function startAnvil({ port, chainId, hardfork }: StartAnvilParamete
     "--port", String(port),
     "--chain-id", String(chainId),
     "--hardfork", hardfork,
+    // EIP-7825's 2^24 gas per transaction, on the forks that have it (Osaka on); anvil leaves it off by default.
+    "--enable-tx-gas-limit",
   ]);
   const url = `http://127.0.0.1:${port}`;
   await waitUntil("anvil", () => rpc(url, "eth_chainId").then(Boolean), { process: anvil });

@@ -5,7 +5,7 @@ import { delimiter, join } from "node:path";
 import { type Hex, numberToHex, parseEther } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
 import { rpc } from "./anvil.js";
-import { pickPort } from "./ports.js";
+import { choosePort } from "./ports.js";
 import { type ManagedProcess, startProcess, waitUntil } from "./process.js";
 
 /** The geth release the devnet runs: the first with the native `erc7562Tracer` that was verified here. */
@@ -56,15 +56,6 @@ export class GethBuildFailedError extends Error {
   constructor({ output }: { output: string }) {
     super(`Building geth ${gethVersion} with "go install ${gethPackage}" failed:\n${output}`);
   }
-}
-
-/**
- * Why a geth devnet cannot start on this machine, in one line, or `undefined` when it can: geth is built, or Go is
- * there to build it.
- */
-export function gethUnavailableReason(): string | undefined {
-  if (existsSync(gethBinary()) || findGo()) return undefined;
-  return new GoMissingError().message;
 }
 
 export type InstallGethParameters = {
@@ -162,7 +153,8 @@ export async function startGeth({ port, chainId, hardfork, fundedPrivateKeys }: 
     const genesisFile = join(dataDir, "genesis.json");
     writeFileSync(genesisFile, JSON.stringify(devGenesis({ geth, chainId, hardfork, fundedPrivateKeys })));
     execFileSync(geth, ["init", "--datadir", dataDir, genesisFile], { stdio: "pipe" });
-    const authPort = await pickPort(0);
+    // The engine API is unused here, but geth always opens it: its usual port, or a free one.
+    const authPort = await choosePort({ requested: undefined, preferred: 8551, taken: port, what: "geth's engine API" });
     const node = startProcess("geth", geth, [
       "--dev",
       "--dev.period", "0",
@@ -187,7 +179,7 @@ export async function startGeth({ port, chainId, hardfork, fundedPrivateKeys }: 
       await stop();
       throw error;
     }
-    return { pid: node.pid, output: node.output, stop };
+    return { pid: node.pid, output: node.output, exited: node.exited, stop };
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

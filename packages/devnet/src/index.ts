@@ -1,4 +1,4 @@
-export { type Devnet, type StartDevnetParameters, devnetPrivateKeys, startDevnet } from "./startDevnet.js";
+export { type Devnet, type StartDevnetParameters, defaultHardfork, devnetPrivateKeys, startDevnet } from "./startDevnet.js";
 export { anvilBinary } from "./anvil.js";
 export {
   type GethHardfork,
@@ -7,9 +7,10 @@ export {
   GoMissingError,
   gethBinary,
   gethCacheDir,
-  gethUnavailableReason,
   gethVersion,
   installGeth,
 } from "./geth.js";
 export { toolVersions } from "./toolVersions.js";
-export { deployEntryPoint } from "./entryPoint.js";
+export { devnetDefaultPorts } from "./ports.js";
+export { type WatchLauncherParameters, type WatchLauncherReturnType, watchLauncher } from "./launcher.js";
+export { maxBundleGas, transactionGasCap } from "./bundleGasLimits.js";

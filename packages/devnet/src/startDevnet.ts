@@ -3,9 +3,8 @@ import { privateKeyToAccount } from "viem/accounts";
 import { type PQ4337Addresses, deployPQ4337, entryPointAddress } from "@pq4337/sdk";
 import { startAlto } from "./alto.js";
 import { startAnvil } from "./anvil.js";
-import { deployEntryPoint } from "./entryPoint.js";
 import { installGeth, startGeth } from "./geth.js";
-import { pickPort } from "./ports.js";
+import { choosePort, devnetDefaultPorts } from "./ports.js";
 import type { ManagedProcess } from "./process.js";
 
 /** anvil's well-known development keys (mnemonic "test test … junk"): public, for local use only. */
@@ -16,18 +15,21 @@ export const devnetPrivateKeys = [
   "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
 ] as const satisfies readonly Hex[];
 
+/** The fork mainnet runs, which the devnet follows unless told otherwise. */
+export const defaultHardfork = "osaka";
+
 export type StartDevnetParameters = {
   /**
    * The node: `anvil` (default, from npm) or `geth` (v1.17.10, which has the native `erc7562Tracer`; built from
    * source with Go on first use and cached, see `installGeth`).
    */
   node?: "anvil" | "geth" | undefined;
-  /** Preferred node port (default 8545); a free one is used when it is busy. */
+  /** The node's port, which must be free. Default: 8545, or a free port when 8545 is busy. */
   port?: number | undefined;
-  /** Preferred bundler port (default 4337); a free one is used when it is busy. */
+  /** The bundler's port, which must be free. Default: 4337, or a free port when 4337 is busy. */
   bundlerPort?: number | undefined;
   chainId?: number | undefined;
-  /** anvil: any hardfork it knows; geth: `prague` or `osaka` (default). */
+  /** The EVM rules: `osaka` (default, as mainnet since December 2025) or `prague`; anvil also takes older forks. */
   hardfork?: string | undefined;
   /** See {@link StartAltoParameters.bundleMode}. Default `auto`. */
   bundleMode?: "auto" | "manual" | undefined;
@@ -44,7 +46,7 @@ export type Devnet = {
   hardfork: string;
   entryPoint: Address;
   contracts: PQ4337Addresses;
-  /** A funded key, free for the caller's use (deployments, funding accounts). */
+  /** A funded key reserved for the caller (deployments, funding accounts): neither the deployer nor Alto uses it. */
   funderPrivateKey: Hex;
   /** The PIDs of the processes this devnet started. */
   pids: { anvil?: number | undefined; geth?: number | undefined; alto: number | undefined };
@@ -54,15 +56,16 @@ export type Devnet = {
 
 /**
  * Starts the embedded devnet: anvil (or geth), the canonical EntryPoint v0.8 (through the CREATE2 deployer), pq4337's
- * factory and verifiers at their deterministic addresses, and the Alto bundler. If any step fails, whatever
- * was started is stopped before the error is thrown.
+ * factory and verifiers at their deterministic addresses, and the Alto bundler, all on 127.0.0.1. If any step
+ * fails, whatever was started is stopped before the error is thrown. The processes are owned by the calling
+ * process: they stop with it even when it is killed without stopping them (see `process.ts`).
  *
  * @example
  * const devnet = await startDevnet() // or startDevnet({ node: "geth" }) for geth's erc7562Tracer
  * try { … devnet.rpcUrl, devnet.bundlerUrl … } finally { await devnet.stop() }
  */
 export async function startDevnet(parameters: StartDevnetParameters = {}): Promise<Devnet> {
-  const { node = "anvil", chainId = 31337, hardfork = node === "geth" ? "osaka" : "prague", bundleMode = "auto", bundler = true } = parameters;
+  const { node = "anvil", chainId = 31337, hardfork = defaultHardfork, bundleMode = "auto", bundler = true } = parameters;
   // geth is built (or Go found missing) before anything starts.
   if (node === "geth") await installGeth();
   const started: ManagedProcess[] = [];
@@ -70,7 +73,10 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
     for (const process of started.splice(0).reverse()) await process.stop();
   };
   try {
-    const port = await pickPort(parameters.port ?? 8545);
+    const port = await choosePort({ requested: parameters.port, preferred: devnetDefaultPorts.rpc, what: node });
+    const bundlerPort = bundler
+      ? await choosePort({ requested: parameters.bundlerPort, preferred: devnetDefaultPorts.bundler, taken: port, what: "bundler" })
+      : undefined;
     const chainNode =
       node === "geth"
         ? await startGeth({ port, chainId, hardfork, fundedPrivateKeys: devnetPrivateKeys })
@@ -87,10 +93,9 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
     const [deployerKey, executorKey, utilityKey, funderKey] = devnetPrivateKeys;
     const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
     const walletClient = createWalletClient({ chain, transport: http(rpcUrl), account: privateKeyToAccount(deployerKey) });
-    await deployEntryPoint(client, walletClient);
+    // The one deployment path, as on any chain: here it installs EntryPoint v0.8 (anvil has the CREATE2 deployer).
     const contracts = await deployPQ4337({ client, walletClient });
 
-    const bundlerPort = bundler ? await pickPort(parameters.bundlerPort ?? 4337) : undefined;
     const alto = bundlerPort
       ? await startAlto({
           port: bundlerPort,
@@ -103,7 +108,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       : undefined;
     if (alto) started.push(alto);
 
-    const { transactionHashes: _, ...addresses } = contracts;
+    const { accountFactory, accountImplementation, verifiers } = contracts;
     return {
       node,
       rpcUrl,
@@ -112,7 +117,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       chain,
       hardfork,
       entryPoint: entryPointAddress,
-      contracts: addresses,
+      contracts: { accountFactory, accountImplementation, verifiers },
       funderPrivateKey: funderKey,
       pids: { [node]: chainNode.pid, alto: alto?.pid },
       stop,

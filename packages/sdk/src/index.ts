@@ -1,6 +1,7 @@
 export { toPQSmartAccount, type ToPQSmartAccountParameters, type ToPQSmartAccountReturnType, type ToPQSmartAccountErrorType, type PQSmartAccountImplementation } from "./accounts/toPQSmartAccount.js";
 export { getPQAccountAddress, type GetPQAccountAddressParameters } from "./accounts/getPQAccountAddress.js";
 export { encodeMultiSignature, type EncodeMultiSignatureParameters } from "./accounts/encodeMultiSignature.js";
+export { getErc7913Signer, type GetErc7913SignerErrorType, type GetErc7913SignerParameters, type GetErc7913SignerReturnType } from "./accounts/getErc7913Signer.js";
 export { decodeMultiSignature, type DecodeMultiSignatureReturnType } from "./accounts/decodeMultiSignature.js";
 export { getSignerPossessionHash, type GetSignerPossessionHashParameters } from "./accounts/getSignerPossessionHash.js";
 export {
@@ -23,12 +24,16 @@ export {
   maxVerificationGas,
 } from "./erc7562/rules.js";
 export { Erc7562TracerUnsupportedError } from "./errors/erc7562.js";
+export { assertExpandedKeyDeployed, type AssertExpandedKeyDeployedParameters, type AssertExpandedKeyDeployedErrorType } from "./actions/assertExpandedKeyDeployed.js";
+export { assertChain, type AssertChainErrorType } from "./utils/assertChain.js";
+export { ClientChainMissingError } from "./errors/client.js";
 export { create2DeployerAddress, defaultNonceKey, deploymentSalt, entryPointAddress } from "./constants.js";
-export { deployDeterministic, getDeterministicAddress, type DeployDeterministicParameters, type DeployDeterministicReturnType, type DeployDeterministicErrorType, type GetDeterministicAddressParameters } from "./deploy/deployDeterministic.js";
-export { deployPQ4337, getPQ4337Addresses, type DeployPQ4337Parameters, type DeployPQ4337ReturnType, type PQ4337Addresses } from "./deploy/deployPQ4337.js";
+export { deployDeterministic, getDeterministicAddress, matchesDeployedBytecode, type DeployDeterministicParameters, type DeployDeterministicReturnType, type DeployDeterministicErrorType, type GetDeterministicAddressParameters } from "./deploy/deployDeterministic.js";
+export { checkCreate2Deployer, create2DeployerGasLimit, create2DeployerGasPrice, create2DeployerRuntimeCode, create2DeployerSigner, create2DeployerTransaction, deployCreate2Deployer, type DeployCreate2DeployerErrorType, type DeployCreate2DeployerParameters, type DeployCreate2DeployerReturnType } from "./deploy/deployCreate2Deployer.js";
+export { deployPQ4337, entryPointSalt, getPQ4337Addresses, getPQ4337Contracts, planPQ4337Deployment, type DeployPQ4337ErrorType, type DeployPQ4337Parameters, type DeployPQ4337ReturnType, type DeterministicContract, type PQ4337Addresses, type PQ4337Deployment, type PQ4337DeploymentStep, type PlanPQ4337DeploymentErrorType, type PlanPQ4337DeploymentParameters, type PlanPQ4337DeploymentReturnType } from "./deploy/deployPQ4337.js";
 export { DuplicateSignerError, InvalidThresholdError, UnsupportedCallsError, VerifierUnknownError } from "./errors/account.js";
 export { PQ4337Error, type PQ4337ErrorParameters } from "./errors/base.js";
-export { Create2DeployerMissingError, DeploymentFailedError } from "./errors/deploy.js";
+export { Create2DeployerMissingError, Create2DeployerUnavailableError, DeploymentFailedError, InsufficientDeployerFundsError, UnexpectedCodeError } from "./errors/deploy.js";
 export { InvalidHashError, InvalidPrivateKeyError } from "./errors/signer.js";
 export { AccountCreationFailedError, AccountValidationRevertedError, InsufficientFundsError, InvalidNonceError, SignatureValidationFailedError, UserOperationRejectedError, parseUserOperationError } from "./errors/userOperation.js";
 export * from "./generated/contracts.js";
@@ -41,7 +46,7 @@ export {
   type WebAuthnSignerParameters,
   type WebAuthnSignerReturnType,
 } from "./signers/webauthn.js";
-export type { PQ4337Signer, SchemeName } from "./signers/types.js";
+export type { ExpandedKey, PQ4337Signer, SchemeName } from "./signers/types.js";
 export {
   hybridSigner,
   multiSigner,
@@ -74,6 +79,24 @@ export {
 } from "./keys/mldsa65/index.js";
 export { codeChunkMaxSize, deployCodeChunks, toCodeChunks, type CodeChunk, type DeployCodeChunksParameters, type DeployCodeChunksReturnType, type DeployCodeChunksErrorType, type ToCodeChunksParameters, type ToCodeChunksReturnType, type ToCodeChunksErrorType } from "./keys/codeStore.js";
 export * from "./errors/keys.js";
+export * from "./errors/keyFile.js";
+export {
+  createPlaintextKeyFile,
+  decryptKeyFile,
+  defaultScryptParameters,
+  encryptKeyFile,
+  generateKeyFileSecret,
+  keyFileSchemes,
+  parseKeyFile,
+  type DecryptKeyFileErrorType,
+  type DecryptKeyFileParameters,
+  type DecryptKeyFileReturnType,
+  type EncryptKeyFileErrorType,
+  type EncryptKeyFileParameters,
+  type EncryptedSecret,
+  type KeyFile,
+  type PlaintextSecret,
+} from "./keys/keyFile.js";
 export * from "./signers/mldsa65.js";
 export { deployExpandedKey, type DeployExpandedKeyParameters, type DeployExpandedKeyReturnType } from "./actions/deployExpandedKey.js";
 export {

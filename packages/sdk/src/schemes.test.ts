@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { type Hex, bytesToHex, hexToBytes, keccak256, stringToHex } from "viem";
+import { type Hex, bytesToHex, hexToBytes, keccak256, slice, stringToHex } from "viem";
+import { InvalidHexError, InvalidPublicKeyLengthError } from "./errors/keys.js";
 import { transcodeFalconSignature } from "./keys/falcon/transcodeSignature.js";
 import { schemes } from "./schemes.js";
 
@@ -41,3 +42,21 @@ for (const [name, n] of [
     });
   });
 }
+
+describe("schemes.ecdsa.toErc7913Key", () => {
+  const { publicKey, key } = schemes.ecdsa.createSigner(seed);
+
+  it("passes an address or a compressed or uncompressed SEC1 key through, as the verifier takes them", () => {
+    for (const form of [key, slice(publicKey, 0, 33), publicKey])
+      assert.deepEqual(schemes.ecdsa.toErc7913Key(form), { key: form, expandedKey: undefined });
+  });
+
+  it("rejects other lengths and malformed hex with typed errors naming the problem", () => {
+    assert.throws(() => schemes.ecdsa.toErc7913Key(slice(publicKey, 0, 64)), (error: Error) => {
+      assert.ok(error instanceof InvalidPublicKeyLengthError);
+      assert.equal(error.message, "Expected a 20-, 33- or 65-byte ECDSA public key, got 64 bytes.");
+      return true;
+    });
+    assert.throws(() => schemes.ecdsa.toErc7913Key("0x123"), InvalidHexError);
+  });
+});

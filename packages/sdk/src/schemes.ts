@@ -5,16 +5,23 @@ import { falcon512, falcon512padded, falcon1024, falcon1024padded } from "@noble
 import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
 import {
   ecdsaVerifierBytecode,
+  ecdsaVerifierDeployedBytecode,
   falcon1024VerifierBytecode,
+  falcon1024VerifierDeployedBytecode,
   falcon512VerifierBytecode,
+  falcon512VerifierDeployedBytecode,
   mldsa65VerifierBytecode,
   webAuthnVerifierBytecode,
+  webAuthnVerifierDeployedBytecode,
+  mldsa65VerifierDeployedBytecode,
 } from "./generated/contracts.js";
 import { InvalidFalconSignatureError } from "./errors/falcon.js";
+import { InvalidPublicKeyLengthError } from "./errors/keys.js";
 import { expandFalconPublicKey } from "./keys/falcon/expandPublicKey.js";
 import { type FalconDegree, falconParameters } from "./keys/falcon/params.js";
 import { transcodeFalconSignature } from "./keys/falcon/transcodeSignature.js";
 import { expandPublicKey } from "./keys/mldsa65/expandPublicKey.js";
+import { toBytes } from "./keys/toBytes.js";
 import { ecdsaSigner } from "./signers/ecdsa.js";
 import { falcon1024Signer, falcon512Signer, falconSeedLength } from "./signers/falcon.js";
 import { mldsa65Signer } from "./signers/mldsa65.js";
@@ -32,8 +39,12 @@ export type Scheme = {
   securityBits: number;
   /** NIST PQC security category, or `undefined` for a classical scheme. */
   nistCategory: 1 | 3 | 5 | undefined;
+  /** The verifier contract's name, e.g. "MLDSA65Verifier". */
+  verifierName: string;
   /** Creation code of the scheme's ERC-7913 verifier, deployed at a deterministic address by `deployPQ4337`. */
   verifierBytecode: Hex;
+  /** The verifier's runtime code, which `deployPQ4337` checks the code at its address against. */
+  verifierDeployedBytecode: Hex;
   /** A signer from a 32-byte seed that signs deterministically, so runs can be reproduced. */
   createSigner: (seed: Hex) => PQ4337Signer;
   /**
@@ -44,6 +55,9 @@ export type Scheme = {
   /** Off-chain verification of a signature of a 32-byte hash, as the on-chain verifier defines it. */
   verify: (publicKey: Hex, hash: Hex, signature: Hex) => boolean;
 };
+
+/** The ECDSA verifier's key forms: an address, a compressed or an uncompressed SEC1 point. */
+const ecdsaKeyLengths: readonly number[] = [20, 33, 65];
 
 /**
  * The registry of supported schemes. Deployment, the CLI's `verify`, the gas suite and the end-to-end tests
@@ -56,10 +70,16 @@ export const schemes: Record<string, Scheme> = {
     variant: "fips",
     securityBits: 128,
     nistCategory: undefined,
+    verifierName: "ECDSAVerifier",
     verifierBytecode: ecdsaVerifierBytecode,
+    verifierDeployedBytecode: ecdsaVerifierDeployedBytecode,
     createSigner: (seed) => ecdsaSigner({ privateKey: seed }),
     // The verifier takes the public key itself: a 20-byte address or a 33/65-byte SEC1 point.
-    toErc7913Key: (publicKey) => ({ key: publicKey, expandedKey: undefined }),
+    toErc7913Key: (publicKey) => {
+      const { length } = toBytes(publicKey, "publicKey");
+      if (!ecdsaKeyLengths.includes(length)) throw new InvalidPublicKeyLengthError({ scheme: "ECDSA", expected: ecdsaKeyLengths, length });
+      return { key: publicKey, expandedKey: undefined };
+    },
     verify: (publicKey, hash, signature) => {
       const bytes = hexToBytes(signature);
       // Low-s only, like the verifier; the recovery byte is not needed with the public key at hand.
@@ -73,7 +93,9 @@ export const schemes: Record<string, Scheme> = {
     securityBits: 128,
     nistCategory: undefined,
     // OpenZeppelin's verifier with bounded gas: the P-256 precompile (EIP-7951) where the chain has one.
+    verifierName: "WebAuthnVerifier",
     verifierBytecode: webAuthnVerifierBytecode,
+    verifierDeployedBytecode: webAuthnVerifierDeployedBytecode,
     createSigner: (seed) => webauthnSigner({ privateKey: seed }),
     // The verifier takes the point as x ‖ y.
     toErc7913Key: (publicKey) => ({ key: `0x${publicKey.slice(4)}`, expandedKey: undefined }),
@@ -85,7 +107,9 @@ export const schemes: Record<string, Scheme> = {
     variant: "fips",
     securityBits: 192,
     nistCategory: 3,
+    verifierName: "MLDSA65Verifier",
     verifierBytecode: mldsa65VerifierBytecode,
+    verifierDeployedBytecode: mldsa65VerifierDeployedBytecode,
     createSigner: (seed) => mldsa65Signer({ seed, deterministic: true }),
     toErc7913Key: (publicKey) => {
       const expanded = expandPublicKey(publicKey);
@@ -99,7 +123,9 @@ export const schemes: Record<string, Scheme> = {
     label: "Falcon-512 (round 3, SHAKE256)",
     securityBits: 128,
     nistCategory: 1,
+    verifierName: "Falcon512Verifier",
     verifierBytecode: falcon512VerifierBytecode,
+    verifierDeployedBytecode: falcon512VerifierDeployedBytecode,
     n: 512,
     createSigner: falcon512Signer,
     noble: { compressed: falcon512, padded: falcon512padded },
@@ -109,7 +135,9 @@ export const schemes: Record<string, Scheme> = {
     label: "Falcon-1024 (round 3, SHAKE256)",
     securityBits: 256,
     nistCategory: 5,
+    verifierName: "Falcon1024Verifier",
     verifierBytecode: falcon1024VerifierBytecode,
+    verifierDeployedBytecode: falcon1024VerifierDeployedBytecode,
     n: 1024,
     createSigner: falcon1024Signer,
     noble: { compressed: falcon1024, padded: falcon1024padded },
@@ -119,7 +147,8 @@ export const schemes: Record<string, Scheme> = {
 type FalconVerify = { verify: (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => boolean };
 
 /** Both Falcon degrees differ only in their parameters, signer and noble verifiers. */
-function falconScheme(parameters: Pick<Scheme, "name" | "label" | "securityBits" | "nistCategory" | "verifierBytecode"> & {
+function falconScheme(
+  parameters: Pick<Scheme, "name" | "label" | "securityBits" | "nistCategory" | "verifierName" | "verifierBytecode" | "verifierDeployedBytecode"> & {
   n: FalconDegree;
   createSigner: (parameters: { seed: Hex; deterministic: boolean }) => PQ4337Signer;
   noble: { compressed: FalconVerify; padded: FalconVerify };

@@ -1,56 +1,82 @@
-import { parseArgs } from "node:util";
-import { gethCacheDir, gethVersion, startDevnet } from "@pq4337/devnet";
+import { privateKeyToAddress } from "viem/accounts";
+import { type Devnet, defaultHardfork, devnetDefaultPorts, gethCacheDir, gethVersion, startDevnet, watchLauncher } from "@pq4337/devnet";
+import { UsageError, parseCommandArgs, parsePort } from "../args.js";
 
-export const devnetHelp = `pq4337 devnet [--node anvil|geth] [--hardfork H] [--port 8545] [--bundler-port 4337] [--json]
+export const devnetHelp = `pq4337 devnet [--node anvil|geth] [--port N] [--bundler-port N] [--hardfork osaka|prague] [--json]
 
 Starts anvil (or geth), deploys the canonical EntryPoint v0.8 through the CREATE2 deployer and pq4337's factory and
-verifiers at their deterministic addresses, starts the Alto bundler, and prints the RPC URL, bundler URL and
-addresses. Busy ports are replaced by free ones. Ctrl-C or SIGTERM stops everything it started.
+verifiers at their deterministic addresses, starts the Alto bundler, all on 127.0.0.1, and prints the RPC URL,
+bundler URL, addresses and a funded key reserved for you. It runs until Ctrl-C, SIGTERM or SIGHUP, or until the
+command that launched it exits, and then stops everything it started.
 
   --node N          anvil (default) or geth: geth ${gethVersion}, with the native erc7562Tracer that
                     "pq4337 check-7562" uses; built from source with Go (≥ 1.25) on first use, 10–16 minutes, and
                     cached in ${gethCacheDir()}
-  --hardfork H      anvil: any hardfork it knows (default prague); geth: osaka (default) or prague
-  --port N          preferred node port (default 8545)
-  --bundler-port N  preferred bundler port (default 4337)
-  --json            print one JSON line {rpcUrl, bundlerUrl, chainId, entryPoint, contracts} once ready`;
+  --port N          the node's port; an error if it is busy (default ${devnetDefaultPorts.rpc}, or a free port if that is busy)
+  --bundler-port N  the bundler's port; an error if it is busy (default ${devnetDefaultPorts.bundler}, or a free port if that is busy)
+  --hardfork F      the EVM rules: ${defaultHardfork} (default, as mainnet since December 2025) or prague, the fork before
+  --json            print one JSON line {rpcUrl, bundlerUrl, chainId, node, hardfork, entryPoint, contracts,
+                    funderPrivateKey}
+                    once ready, and nothing else on stdout`;
+
+/** The forks the devnet is tested under. */
+const devnetHardforks = ["osaka", "prague"];
 
 export async function devnetCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      node: { type: "string", default: "anvil" },
-      hardfork: { type: "string" },
-      port: { type: "string" },
-      "bundler-port": { type: "string" },
-      json: { type: "boolean", default: false },
-    },
+  const { values } = parseCommandArgs(args, {
+    port: { type: "string" },
+    "bundler-port": { type: "string" },
+    node: { type: "string", default: "anvil" },
+    hardfork: { type: "string", default: defaultHardfork },
+    json: { type: "boolean", default: false },
   });
-  if (values.node !== "anvil" && values.node !== "geth") {
-    console.error(`--node must be anvil or geth, not "${values.node}"`);
-    return 2;
+  const node = values.node ?? "anvil";
+  if (node !== "anvil" && node !== "geth") throw new UsageError(`--node must be anvil or geth, got ${JSON.stringify(node)}`);
+  const hardfork = values.hardfork ?? defaultHardfork;
+  if (!devnetHardforks.includes(hardfork)) throw new UsageError(`--hardfork must be ${devnetHardforks.join(" or ")}, got ${JSON.stringify(hardfork)}`);
+  const port = values.port === undefined ? undefined : parsePort(values.port, "--port");
+  const bundlerPort = values["bundler-port"] === undefined ? undefined : parsePort(values["bundler-port"], "--bundler-port");
+  const devnet = await startDevnet({ node, port, bundlerPort, hardfork });
+  try {
+    const stopRequested = whenToStop();
+    const { rpcUrl, bundlerUrl, chainId, entryPoint, contracts, funderPrivateKey } = devnet;
+    reportFallbackPorts(devnet, { port, bundlerPort });
+    if (values.json) {
+      console.log(JSON.stringify({ rpcUrl, bundlerUrl, chainId, node, hardfork, entryPoint, contracts, funderPrivateKey }));
+    } else {
+      console.log(`RPC        ${rpcUrl} (${devnet.node}, chain ${chainId}, ${devnet.hardfork})`);
+      console.log(`Bundler    ${bundlerUrl}`);
+      console.log(`EntryPoint ${entryPoint}`);
+      console.log(`Factory    ${contracts.accountFactory}`);
+      for (const [scheme, address] of Object.entries(contracts.verifiers)) console.log(`Verifier   ${address} (${scheme})`);
+      console.log(`Funded key ${funderPrivateKey} (${privateKeyToAddress(funderPrivateKey)}), reserved for you`);
+      console.log("Ctrl-C to stop.");
+    }
+    await stopRequested;
+  } finally {
+    await devnet.stop();
   }
-  const devnet = await startDevnet({
-    node: values.node,
-    hardfork: values.hardfork,
-    port: values.port ? Number(values.port) : undefined,
-    bundlerPort: values["bundler-port"] ? Number(values["bundler-port"]) : undefined,
-  });
-  const { rpcUrl, bundlerUrl, chainId, entryPoint, contracts } = devnet;
-  if (values.json) {
-    console.log(JSON.stringify({ rpcUrl, bundlerUrl, chainId, entryPoint, contracts }));
-  } else {
-    console.log(`RPC        ${rpcUrl} (${devnet.node}, chain ${chainId}, ${devnet.hardfork})`);
-    console.log(`Bundler    ${bundlerUrl}`);
-    console.log(`EntryPoint ${entryPoint}`);
-    console.log(`Factory    ${contracts.accountFactory}`);
-    for (const [scheme, address] of Object.entries(contracts.verifiers)) console.log(`Verifier   ${address} (${scheme})`);
-    console.log("Ctrl-C to stop.");
-  }
-  await new Promise<void>((resolve) => {
-    process.once("SIGINT", resolve);
-    process.once("SIGTERM", resolve);
-  });
-  await devnet.stop();
   return 0;
+}
+
+/** Resolves on SIGINT, SIGTERM or SIGHUP, or when the launcher (`npx … pnpm …`) is gone: see `watchLauncher`. */
+function whenToStop(): Promise<void> {
+  return new Promise((resolve) => {
+    const stopWatching = watchLauncher({ onExit: () => resolve() });
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+      process.once(signal, () => {
+        stopWatching();
+        resolve();
+      });
+  });
+}
+
+/** Default ports that were busy were replaced by free ones: one line on stderr each, so that stdout stays JSON. */
+function reportFallbackPorts(devnet: Devnet, requested: { port: number | undefined; bundlerPort: number | undefined }): void {
+  const rpcPort = Number(new URL(devnet.rpcUrl).port);
+  if (requested.port === undefined && rpcPort !== devnetDefaultPorts.rpc)
+    console.error(`pq4337 devnet: port ${devnetDefaultPorts.rpc} is busy; ${devnet.node} listens on ${rpcPort} instead`);
+  const bundlerPort = Number(new URL(devnet.bundlerUrl).port);
+  if (requested.bundlerPort === undefined && bundlerPort !== devnetDefaultPorts.bundler)
+    console.error(`pq4337 devnet: port ${devnetDefaultPorts.bundler} is busy; the bundler listens on ${bundlerPort} instead`);
 }

@@ -1,22 +1,22 @@
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { type Hex, createPublicClient, http, isHex, size } from "viem";
+import { type Address, type Hex, createPublicClient, http, isHex, size } from "viem";
 import { type Devnet, startDevnet } from "@pq4337/devnet";
-import { getPQ4337Addresses, measureVerifyGas, schemes } from "@pq4337/sdk";
+import { PQ4337Error, getPQ4337Addresses, measureVerifyGas, schemes } from "@pq4337/sdk";
+import { UsageError, parseCommandArgs } from "../args.js";
 
 export const verifyHelp = `pq4337 verify --scheme S --public-key 0x… --message 0x… --signature 0x… [--rpc-url URL]
 pq4337 verify --vectors FILE [--rpc-url URL]
 
 Verifies a signature on-chain with pq4337's ERC-7913 verifier for the scheme and prints one JSON object
 {"valid": bool, "gas": number}. Without --rpc-url it starts the embedded devnet (once, also for a whole
---vectors file) and stops it afterwards.
+--vectors file) and stops it afterwards. Input errors exit with status 2 before anything is started.
 
   --scheme S        ${Object.keys(schemes).join(" | ")}
   --public-key 0x…  the scheme's public key (ECDSA: 20-byte address or 33/65-byte SEC1 key)
   --message 0x…     the signed 32-byte hash
   --signature 0x…   the signature bytes the verifier takes
   --vectors FILE    JSON lines {"scheme","publicKey","message","signature"}; prints each line with "valid" and
-                    "gas" added, or "error" for a line that cannot be parsed
+                    "gas" added, or "error" for a line that cannot be checked, and then exits with status 1
   --rpc-url URL     use this chain instead of the devnet; pq4337's verifiers must be deployed there
 
 gas is the execution gas of the verify call alone: the gas its STATICCALL consumes, with the verifier's address
@@ -24,60 +24,93 @@ warm, measured on-chain by an eth_call to a metering contract placed with a stat
 calldata gas are excluded. A scheme whose expanded key lives in contract code (ML-DSA, Falcon) has that code
 placed the same way when it is not deployed, so the figure includes reading and checking it.`;
 
-type Input = { scheme?: unknown; publicKey?: unknown; message?: unknown; signature?: unknown };
+/** A signature to check, ready for the verifier. */
+type Check = { verifier: Address; key: Hex; expandedKey: Hex | undefined; hash: Hex; signature: Hex };
+
+type Field = "scheme" | "publicKey" | "message" | "signature";
+
+/** How errors name the inputs: by their flags on the command line, by their JSON keys in a vectors file. */
+const flagNames: Record<Field, string> = { scheme: "--scheme", publicKey: "--public-key", message: "--message", signature: "--signature" };
+const keyNames: Record<Field, string> = { scheme: "scheme", publicKey: "publicKey", message: "message", signature: "signature" };
 
 export async function verifyCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      scheme: { type: "string" },
-      "public-key": { type: "string" },
-      message: { type: "string" },
-      signature: { type: "string" },
-      vectors: { type: "string" },
-      "rpc-url": { type: "string" },
-    },
+  const { values } = parseCommandArgs(args, {
+    scheme: { type: "string" },
+    "public-key": { type: "string" },
+    message: { type: "string" },
+    signature: { type: "string" },
+    vectors: { type: "string" },
+    "rpc-url": { type: "string" },
   });
-  const inputs: (Input | Error)[] = values.vectors
-    ? readFileSync(values.vectors, "utf8")
-        .split("\n")
-        .filter((line) => line.trim() !== "")
-        .map((line) => {
-          try {
-            return JSON.parse(line) as Input;
-          } catch {
-            return new Error(`not JSON: ${line.slice(0, 60)}`);
-          }
-        })
-    : [{ scheme: values.scheme, publicKey: values["public-key"], message: values.message, signature: values.signature }];
+  const rpcUrl = values["rpc-url"];
+  if (rpcUrl !== undefined && !/^https?:\/\/./.test(rpcUrl)) throw new UsageError(`--rpc-url must be an http(s) URL, got ${JSON.stringify(rpcUrl)}`);
+  const single = { scheme: values.scheme, publicKey: values["public-key"], message: values.message, signature: values.signature };
+
+  // Everything is read and checked before the devnet starts.
+  let lines: { input: unknown; check: Check | string }[];
+  if (values.vectors !== undefined) {
+    const given = Object.entries(single).filter(([, value]) => value !== undefined);
+    if (given.length > 0) throw new UsageError(`--vectors cannot be combined with ${given.map(([field]) => flagNames[field as Field]).join(", ")}`);
+    lines = readVectors(values.vectors).map((line) => {
+      let input: unknown;
+      try {
+        input = JSON.parse(line);
+      } catch {
+        return { input: undefined, check: `not JSON: ${line.slice(0, 60)}` };
+      }
+      return { input, check: toCheck(input, keyNames) };
+    });
+  } else {
+    const missing = Object.entries(single).filter(([, value]) => value === undefined);
+    if (missing.length > 0)
+      throw new UsageError(`missing ${missing.map(([field]) => flagNames[field as Field]).join(", ")}`, { showUsage: true });
+    const check = toCheck(single, flagNames);
+    if (typeof check === "string") throw new UsageError(check);
+    lines = [{ input: undefined, check }];
+  }
 
   let devnet: Devnet | undefined;
   try {
-    const rpcUrl = values["rpc-url"] ?? (devnet = await startDevnet({ bundler: false })).rpcUrl;
-    const client = createPublicClient({ transport: http(rpcUrl) });
-    for (const input of inputs) {
-      const output = input instanceof Error ? { error: input.message } : await verifyOne(client, input);
-      console.log(JSON.stringify(values.vectors && !(input instanceof Error) ? { ...input, ...output } : output));
+    const client = createPublicClient({ transport: http(rpcUrl ?? (devnet = await startDevnet({ bundler: false })).rpcUrl) });
+    for (const { input, check } of lines) {
+      const output = typeof check === "string" ? { error: check } : await measureVerifyGas({ client, ...check });
+      console.log(JSON.stringify(values.vectors !== undefined && typeof input === "object" ? { ...input, ...output } : output));
     }
   } finally {
     await devnet?.stop();
   }
-  return 0;
+  const failed = lines.filter(({ check }) => typeof check === "string").length;
+  if (failed === 0) return 0;
+  console.error(`pq4337 verify: ${failed} of ${lines.length} vectors could not be checked`);
+  return 1;
 }
 
-async function verifyOne(client: ReturnType<typeof createPublicClient>, input: Input) {
-  const scheme = typeof input.scheme === "string" ? schemes[input.scheme] : undefined;
-  if (!scheme) return { error: `unknown scheme ${JSON.stringify(input.scheme)}; expected one of ${Object.keys(schemes).join(", ")}` };
-  for (const field of ["publicKey", "message", "signature"] as const)
-    if (typeof input[field] !== "string" || !isHex(input[field], { strict: true })) return { error: `${field} must be a 0x-prefixed hex string` };
-  const { publicKey, message, signature } = input as { publicKey: Hex; message: Hex; signature: Hex };
-  if (size(message) !== 32) return { error: `message must be the 32-byte hash, got ${size(message)} bytes` };
-  let prepared;
+function readVectors(file: string): string[] {
+  let text: string;
   try {
-    prepared = scheme.toErc7913Key(publicKey);
+    text = readFileSync(file, "utf8");
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    throw new UsageError(`cannot read --vectors ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  const verifier = getPQ4337Addresses().verifiers[scheme.name]!;
-  return measureVerifyGas({ client, verifier, key: prepared.key, hash: message, signature, expandedKey: prepared.expandedKey });
+  return text.split("\n").filter((line) => line.trim() !== "");
+}
+
+/** The verifier's arguments for an input, or what is wrong with it. */
+function toCheck(input: unknown, names: Record<Field, string>): Check | string {
+  const { scheme: name, publicKey, message, signature } = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+  const scheme = typeof name === "string" ? schemes[name] : undefined;
+  if (!scheme) return `unknown ${names.scheme} ${JSON.stringify(name)}; expected one of ${Object.keys(schemes).join(", ")}`;
+  const fields = { publicKey, message, signature };
+  for (const [field, value] of Object.entries(fields))
+    if (typeof value !== "string" || !isHex(value, { strict: true }) || value.length % 2 !== 0)
+      return `${names[field as Field]} must be 0x-prefixed hex of whole bytes, got ${JSON.stringify(value)?.slice(0, 40)}`;
+  const hex = fields as Record<keyof typeof fields, Hex>;
+  if (size(hex.message) !== 32) return `${names.message} must be the 32-byte hash, got ${size(hex.message)} bytes`;
+  try {
+    const { key, expandedKey } = scheme.toErc7913Key(hex.publicKey);
+    return { verifier: getPQ4337Addresses().verifiers[scheme.name]!, key, expandedKey, hash: hex.message, signature: hex.signature };
+  } catch (error) {
+    if (error instanceof PQ4337Error) return error.shortMessage;
+    throw error;
+  }
 }

@@ -15,7 +15,9 @@ export type EncodeMultiSignatureParameters = readonly {
  * const signature = encodeMultiSignature([{ signer: concat([verifier, signer.key]), signature: await signer.sign({ hash }) }])
  */
 export function encodeMultiSignature(parts: EncodeMultiSignatureParameters): Hex {
-  const ordered = [...parts].sort((a, b) => (BigInt(keccak256(a.signer)) < BigInt(keccak256(b.signer)) ? -1 : 1));
+  const ordered = parts
+    .map((part) => ({ ...part, id: BigInt(keccak256(part.signer)) }))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
   return encodeAbiParameters(
     [{ type: "bytes[]" }, { type: "bytes[]" }],
     [ordered.map((part) => part.signer), ordered.map((part) => part.signature)],

@@ -7,7 +7,6 @@ import {
   type Transport,
   type TypedData,
   type TypedDataDefinition,
-  concatHex,
   decodeAbiParameters,
   decodeFunctionData,
   encodeAbiParameters,
@@ -29,13 +28,14 @@ import { signMessage as signErc7739Message, signTypedData as signErc7739TypedDat
 import { defaultNonceKey, entryPointAddress } from "../constants.js";
 import { measureVerifyGas } from "../actions/measureVerifyGas.js";
 import { getPQ4337Addresses } from "../deploy/deployPQ4337.js";
-import { schemes } from "../schemes.js";
 import { UnsupportedCallsError, VerifierUnknownError } from "../errors/account.js";
 import { PQ4337Error } from "../errors/base.js";
 import { pqAccountAbi, pqAccountFactoryAbi } from "../generated/contracts.js";
+import { type AssertChainErrorType, assertChain } from "../utils/assertChain.js";
 import type { MultiSigner } from "../signers/multiSigner.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
 import { encodeMultiSignature } from "./encodeMultiSignature.js";
+import { getErc7913Signer } from "./getErc7913Signer.js";
 import { getPQAccountAddress } from "./getPQAccountAddress.js";
 
 /**
@@ -116,7 +116,7 @@ export type PQSmartAccountImplementation = SmartAccountImplementation<
 
 export type ToPQSmartAccountReturnType = SmartAccount<PQSmartAccountImplementation>;
 
-export type ToPQSmartAccountErrorType = VerifierUnknownError | UnsupportedCallsError;
+export type ToPQSmartAccountErrorType = VerifierUnknownError | UnsupportedCallsError | AssertChainErrorType;
 
 /**
  * A viem smart account for {@link PQAccount} on EntryPoint v0.8: counterfactual address, factory data,
@@ -136,22 +136,19 @@ export type ToPQSmartAccountErrorType = VerifierUnknownError | UnsupportedCallsE
  */
 export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): Promise<ToPQSmartAccountReturnType> {
   const { client, salt = zeroHash, nonceKey = defaultNonceKey } = parameters;
+  // Without a chain, viem fails deep inside signing with "reading 'id'": say what is missing instead.
+  assertChain(client);
   const { signers, threshold } =
     "type" in parameters.signer ? parameters.signer : { signers: [parameters.signer], threshold: 1 };
   const defaults = getPQ4337Addresses();
   const factoryAddress = parameters.factory ?? defaults.accountFactory;
-  const members = signers.map((signer) => {
-    const verifier = parameters.verifiers?.[signer.scheme] ?? defaults.verifiers[signer.scheme];
-    if (!verifier) throw new VerifierUnknownError({ scheme: signer.scheme });
-    return { signer, verifier, erc7913Signer: concatHex([verifier, signer.key]) };
-  });
+  const members = signers.map((signer) => ({ signer, ...getErc7913Signer({ signer, verifiers: parameters.verifiers }) }));
   const erc7913Signers = members.map((member) => member.erc7913Signer);
   // The first `threshold` keys sign; the account accepts any `threshold` of its signers.
   const signing = members.slice(0, threshold);
-  const sign = async (hash: Hex) =>
-    encodeMultiSignature(
-      await Promise.all(signing.map(async ({ signer, erc7913Signer }) => ({ signer: erc7913Signer, signature: await signer.sign({ hash }) }))),
-    );
+  const signWith = async (produce: (signer: PQ4337Signer) => Promise<Hex>) =>
+    encodeMultiSignature(await Promise.all(signing.map(async ({ signer, erc7913Signer }) => ({ signer: erc7913Signer, signature: await produce(signer) }))));
+  const sign = (hash: Hex) => signWith((signer) => signer.sign({ hash }));
 
   const factory = { abi: pqAccountFactoryAbi, address: factoryAddress } as const;
   const address =
@@ -207,9 +204,7 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
     },
 
     async getStubSignature() {
-      return encodeMultiSignature(
-        await Promise.all(signing.map(async ({ signer, erc7913Signer }) => ({ signer: erc7913Signer, signature: await signer.getStubSignature() }))),
-      );
+      return signWith((signer) => signer.getStubSignature());
     },
 
     async signMessage({ message }) {
@@ -241,14 +236,13 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
         try {
           let verifyGas = 0n;
           for (const { signer, verifier } of signing) {
-            const { expandedKey } = schemes[signer.scheme]!.toErc7913Key(signer.publicKey);
             const { gas } = await measureVerifyGas({
               client,
               verifier,
               key: signer.key,
               hash: zeroHash,
               signature: await signer.getStubSignature(),
-              expandedKey,
+              expandedKey: signer.expandedKey?.bytes,
             });
             verifyGas += (BigInt(gas) * 64n) / 63n;
           }
@@ -268,7 +262,7 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
       },
     },
 
-    async signUserOperation({ chainId = client.chain!.id, ...userOperation }) {
+    async signUserOperation({ chainId = client.chain.id, ...userOperation }) {
       const hash = getUserOperationHash({
         chainId,
         entryPointAddress,

@@ -1,13 +1,11 @@
 import { type Address, type Chain, type Client, type Hex, type Transport, concatHex, encodeFunctionData } from "viem";
 import { getCode, readContract } from "viem/actions";
+import { type GetErc7913SignerErrorType, getErc7913Signer } from "../accounts/getErc7913Signer.js";
 import { getSignerPossessionHash } from "../accounts/getSignerPossessionHash.js";
 import type { ToPQSmartAccountReturnType } from "../accounts/toPQSmartAccount.js";
 import { create2DeployerAddress, deploymentSalt } from "../constants.js";
-import { VerifierUnknownError } from "../errors/account.js";
 import { pqAccountAbi } from "../generated/contracts.js";
-import { getPQ4337Addresses } from "../deploy/deployPQ4337.js";
-import { toCodeChunks } from "../keys/codeStore.js";
-import { schemes } from "../schemes.js";
+import { type AssertChainErrorType, assertChain } from "../utils/assertChain.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
 
 /** A call the account makes, as `sendUserOperation`'s `calls` take it. */
@@ -35,7 +33,7 @@ export type GetSignerChangeCallsParameters = {
 
 export type GetSignerChangeCallsReturnType = SignerChangeCall[];
 
-export type GetSignerChangeCallsErrorType = VerifierUnknownError;
+export type GetSignerChangeCallsErrorType = GetErc7913SignerErrorType | AssertChainErrorType;
 
 /**
  * The calls that change a {@link PQAccount}'s signers in one user operation: deploy the new keys' chunks, add the
@@ -52,13 +50,8 @@ export type GetSignerChangeCallsErrorType = VerifierUnknownError;
  */
 export async function getSignerChangeCalls(parameters: GetSignerChangeCallsParameters): Promise<GetSignerChangeCallsReturnType> {
   const { client, account, add = [], remove = [], threshold, deployKeys = true } = parameters;
-  const defaults = getPQ4337Addresses().verifiers;
-  const toErc7913Signer = (signer: PQ4337Signer | Hex): Hex => {
-    if (typeof signer === "string") return signer;
-    const verifier = parameters.verifiers?.[signer.scheme] ?? defaults[signer.scheme];
-    if (!verifier) throw new VerifierUnknownError({ scheme: signer.scheme });
-    return concatHex([verifier, signer.key]);
-  };
+  const toErc7913Signer = (signer: PQ4337Signer | Hex): Hex =>
+    typeof signer === "string" ? signer : getErc7913Signer({ signer, verifiers: parameters.verifiers }).erc7913Signer;
   const deployed = await account.isDeployed();
   const [nonce, currentThreshold] = deployed
     ? await Promise.all([
@@ -70,8 +63,7 @@ export async function getSignerChangeCalls(parameters: GetSignerChangeCallsParam
   const calls: SignerChangeCall[] = [];
   if (deployKeys) {
     for (const signer of add) {
-      const { expandedKey } = schemes[signer.scheme]!.toErc7913Key(signer.publicKey);
-      for (const chunk of expandedKey ? toCodeChunks(expandedKey) : []) {
+      for (const chunk of signer.expandedKey?.chunks ?? []) {
         if ((await getCode(client, { address: chunk.address })) === undefined)
           calls.push({ to: create2DeployerAddress, data: concatHex([deploymentSalt, chunk.initCode]) });
       }
@@ -79,7 +71,8 @@ export async function getSignerChangeCalls(parameters: GetSignerChangeCallsParam
   }
   const self = (data: Hex): SignerChangeCall => ({ to: account.address, data });
   if (add.length > 0) {
-    const chainId = client.chain!.id;
+    assertChain(client);
+    const chainId = client.chain.id;
     const signers = add.map(toErc7913Signer);
     const proofs = await Promise.all(
       add.map((signer, i) => signer.sign({ hash: getSignerPossessionHash({ account: account.address, chainId, signer: signers[i]!, nonce }) })),

@@ -12,11 +12,13 @@ export class InvalidHexError extends PQ4337Error {
   }
 }
 
-/** A public key does not have the length its scheme's encoding fixes. */
+/** A public key does not have the length (or one of the lengths) its scheme's encoding fixes. */
 export class InvalidPublicKeyLengthError extends PQ4337Error {
   override name = "InvalidPublicKeyLengthError";
-  constructor({ scheme, expected, length }: { scheme: string; expected: number; length: number }) {
-    super(`Expected a ${expected}-byte ${scheme} public key, got ${length} bytes.`);
+  constructor({ scheme, expected, length }: { scheme: string; expected: number | readonly number[]; length: number }) {
+    const lengths = typeof expected === "number" ? [expected] : expected;
+    const named = lengths.length > 1 ? `${lengths.slice(0, -1).join("-, ")}- or ${lengths.at(-1)}` : `${lengths[0]}`;
+    super(`Expected a ${named}-byte ${scheme} public key, got ${length} bytes.`);
   }
 }
 
@@ -51,5 +53,20 @@ export class CodeChunksNotDeployedError extends PQ4337Error {
     super(`${addresses.length} code chunk(s) are not deployed and no \`walletClient\` was given to deploy them.`, {
       details: `Missing: ${addresses.join(", ")}`,
     });
+  }
+}
+
+/** A signer's expanded public key is not (entirely) in contract code, so its verifier cannot read it. */
+export class ExpandedKeyNotDeployedError extends PQ4337Error {
+  override name = "ExpandedKeyNotDeployedError";
+  /** The chunks without code, in data order. */
+  readonly addresses: readonly Address[];
+  constructor({ scheme, addresses }: { scheme: string; addresses: readonly Address[] }) {
+    super(`The ${scheme} signer's expanded key is not deployed: no code at ${addresses.join(", ")}.`, {
+      details:
+        "Deploy it once with `deployExpandedKey({ client, walletClient, signer })`; any funded account may pay, and " +
+        "a second deployment is a no-op. Without it the verifier rejects every signature (AA24).",
+    });
+    this.addresses = addresses;
   }
 }

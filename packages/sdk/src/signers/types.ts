@@ -1,4 +1,5 @@
 import type { Hex } from "viem";
+import type { CodeChunk } from "../keys/codeStore.js";
 
 /** The signature schemes pq4337 has an ERC-7913 verifier for. */
 export type SchemeName = "ecdsa" | "webauthn" | "mldsa65" | "falcon512" | "falcon1024";
@@ -17,6 +18,11 @@ export type PQ4337Signer = {
   publicKey: Hex;
   /** The ERC-7913 `key` bytes: what the verifier receives, without the verifier address. */
   key: Hex;
+  /**
+   * The expanded public key that the scheme's verifier reads from contract code (ML-DSA, Falcon), which must be
+   * deployed before the key signs for an account (`deployExpandedKey`); `undefined` for a self-contained key (ECDSA).
+   */
+  expandedKey?: ExpandedKey | undefined;
   /** Signs a 32-byte hash; the result is the ERC-7913 `signature` bytes. */
   sign: (parameters: { hash: Hex }) => Promise<Hex>;
   /**
@@ -25,4 +31,18 @@ export type PQ4337Signer = {
    * the zero hash; a scheme whose cost depends on the hash (Falcon's HashToPoint) makes its stub for that hash.
    */
   getStubSignature: () => Promise<Hex>;
+};
+
+/** What every scheme's expanded public key has: see `expandPublicKey` and `expandFalconPublicKey` for each layout. */
+export type ExpandedKey = {
+  /** The public key it was expanded from. */
+  publicKey: Hex;
+  /** The expanded key E, the data the verifier reads. */
+  bytes: Hex;
+  /** keccak256(E): what the ERC-7913 key commits to. */
+  commitment: Hex;
+  /** E as code-store chunks, each deployed at an address that depends only on its content. */
+  chunks: CodeChunk[];
+  /** The ERC-7913 key: the commitment and the chunks' addresses. */
+  key: Hex;
 };

@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { describe, it } from "node:test";
+import { BenchUsageError, parseBenchArgs } from "./args.js";
+
+const key = `0x${"ab".repeat(32)}`;
+const usageError = (message: RegExp, showUsage = false) => (error: Error) =>
+  error instanceof BenchUsageError && message.test(error.message) && error.showUsage === showUsage && !error.message.includes("\n");
+
+describe("parseBenchArgs", () => {
+  it("reads a run's options, with the defaults and --quick's single operation", () => {
+    assert.deepEqual(parseBenchArgs([], {}), {
+      help: false,
+      args: { out: "bench/results", schemes: undefined, ops: 5, quick: false, rpcUrl: undefined, bundlerUrl: undefined, privateKey: undefined },
+    });
+    const quick = parseBenchArgs(["--quick"], {});
+    assert.ok(!quick.help && quick.args.quick && quick.args.ops === 1);
+    const parsed = parseBenchArgs(["--schemes", "ecdsa, falcon512", "--ops", "3", "--rpc-url", "http://127.0.0.1:8545", "--bundler-url", "http://127.0.0.1:4337"], { PQ4337_PRIVATE_KEY: key });
+    assert.ok(!parsed.help);
+    assert.deepEqual(parsed.args.schemes, ["ecdsa", "falcon512"]);
+    assert.equal(parsed.args.ops, 3);
+    assert.equal(parsed.args.privateKey, key);
+    assert.deepEqual(parseBenchArgs(["--out", "x", "-h"], {}), { help: true });
+  });
+
+  it("turns every bad argument into a one-line BenchUsageError, with the usage when arguments are missing", () => {
+    assert.throws(() => parseBenchArgs(["--bogus"], {}), usageError(/^Unknown option '--bogus'$/));
+    assert.throws(() => parseBenchArgs(["results"], {}), usageError(/^Unexpected argument 'results'/));
+    assert.throws(() => parseBenchArgs(["--ops", "-2"], {}), usageError(/^Option '--ops' argument is ambiguous\.$/));
+    for (const ops of ["0", "1.5", "many"]) assert.throws(() => parseBenchArgs(["--ops", ops], {}), usageError(/^--ops must be a positive integer/));
+    assert.throws(() => parseBenchArgs(["--schemes", "ecdsa,"], {}), usageError(/^--schemes must list scheme names/));
+    assert.throws(() => parseBenchArgs(["--rpc-url", "http://x"], {}), usageError(/^--rpc-url needs --bundler-url and --private-key$/, true));
+    assert.throws(() => parseBenchArgs(["--bundler-url", "http://x"], {}), usageError(/^--bundler-url needs --rpc-url$/, true));
+    assert.throws(() => parseBenchArgs(["--rpc-url", "x:8545", "--bundler-url", "http://y", "--private-key", key], {}), usageError(/^--rpc-url must be an http\(s\) URL/));
+    assert.throws(
+      () => parseBenchArgs(["--rpc-url", "http://x", "--bundler-url", "http://y"], { PQ4337_PRIVATE_KEY: "0x1234" }),
+      usageError(/^PQ4337_PRIVATE_KEY must be 0x and 64 hex digits$/),
+    );
+  });
+});
+
+describe("pnpm bench (scripts/bench.mjs) and the pq4337-bench bin", () => {
+  const root = new URL("../../..", import.meta.url).pathname;
+  // Any child process (the 50 s build, anvil) makes the command exit with 99.
+  const noChildProcesses = new URL("../../../test/helpers/noChildProcesses.mjs", import.meta.url).href;
+  const run = (script: string, ...args: string[]) =>
+    spawnSync(process.execPath, ["--import", noChildProcesses, script, ...args], { cwd: root, encoding: "utf8" });
+
+  for (const script of ["scripts/bench.mjs", "packages/bench/bin/pq4337-bench.js"]) {
+    it(`${script} answers --help and argument errors without building or starting anything`, () => {
+      const help = run(script, "--help");
+      assert.equal(help.status, 0, help.stderr);
+      assert.match(help.stdout, /^pq4337-bench \[--out DIR\]/);
+      const bogus = run(script, "--bogus");
+      assert.equal(bogus.status, 2);
+      assert.equal(bogus.stderr, "pq4337-bench: Unknown option '--bogus'\n");
+      const missing = run(script, "--rpc-url", "http://127.0.0.1:8545");
+      assert.equal(missing.status, 2);
+      assert.match(missing.stderr, /^pq4337-bench: --rpc-url needs --bundler-url and --private-key\n\npq4337-bench \[--out DIR\]/);
+    });
+  }
+
+  it("scripts/bench.mjs builds before a run (the test's guard stops it there)", () => {
+    const result = run("scripts/bench.mjs", "--quick");
+    assert.equal(result.status, 99);
+    assert.equal(result.stderr, "child process started: pnpm\n");
+  });
+});

@@ -1,0 +1,114 @@
+// The bench's command line, kept free of imports beyond Node's own: `scripts/bench.mjs` loads this file directly
+// (Node 22 strips its types) to answer --help and argument errors before it spends 50 s on the build.
+import { parseArgs } from "node:util";
+
+export const benchHelp = `pq4337-bench [--out DIR] [--schemes a,b] [--ops N] [--quick] [--node anvil|geth]
+             [--rpc-url URL --bundler-url URL --private-key 0x…]
+
+Measures every scheme of the SDK's registry with real user operations through a real bundler: by default on the
+embedded devnet (anvil + EntryPoint v0.8 + Alto), started and stopped by this command. Writes results.jsonl,
+results.csv, report.md and two SVG charts to DIR (default bench/results).
+
+  --schemes a,b     only these schemes (default: all)
+  --ops N           steady-state user operations per scheme (default 5)
+  --quick           1 operation, fewer timing runs, no throughput burst
+  --node N          the devnet's node: anvil (default) or geth, whose erc7562Tracer checks every operation against
+                    ERC-7562's rules (geth is built with Go on first use, see "pq4337 devnet --help")
+  --rpc-url URL     an existing chain instead of the devnet (needs --bundler-url and a funded key)
+  --bundler-url URL its ERC-4337 bundler
+  --private-key 0x… the funded key (or the PQ4337_PRIVATE_KEY environment variable)`;
+
+export type BenchArgs = {
+  out: string;
+  schemes: string[] | undefined;
+  ops: number;
+  quick: boolean;
+  node: "anvil" | "geth";
+  rpcUrl: string | undefined;
+  bundlerUrl: string | undefined;
+  privateKey: `0x${string}` | undefined;
+};
+
+/** What the command line asks for: the help text, or a run. */
+export type ParseBenchArgsReturnType = { help: true } | { help: false; args: BenchArgs };
+
+/** Bad command-line input: one line for stderr; `showUsage` when arguments are missing. */
+export class BenchUsageError extends Error {
+  override name = "BenchUsageError";
+  readonly showUsage: boolean;
+  constructor(message: string, { showUsage = false }: { showUsage?: boolean } = {}) {
+    super(message);
+    this.showUsage = showUsage;
+  }
+}
+
+/**
+ * Parses and checks the bench's arguments, throwing a {@link BenchUsageError} for anything wrong. Scheme names
+ * are checked by `runBench` against the SDK's registry, still before anything is started.
+ *
+ * @example
+ * const parsed = parseBenchArgs(process.argv.slice(2), process.env)
+ */
+export function parseBenchArgs(argv: string[], env: Record<string, string | undefined>): ParseBenchArgsReturnType {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        out: { type: "string", default: "bench/results" },
+        schemes: { type: "string" },
+        ops: { type: "string" },
+        quick: { type: "boolean", default: false },
+        node: { type: "string", default: "anvil" },
+        "rpc-url": { type: "string" },
+        "bundler-url": { type: "string" },
+        "private-key": { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }));
+  } catch (error) {
+    // Node's first line says it ("Unknown option '--bogus'"); the stack trace and further advice must go.
+    if (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) throw new BenchUsageError(error.message.split("\n")[0]!);
+    throw error;
+  }
+  if (values.help) return { help: true };
+
+  if (values.ops !== undefined && !/^[1-9]\d*$/.test(values.ops))
+    throw new BenchUsageError(`--ops must be a positive integer, got ${JSON.stringify(values.ops)}`);
+  if (values.node !== "anvil" && values.node !== "geth") throw new BenchUsageError(`--node must be anvil or geth, got ${JSON.stringify(values.node)}`);
+  const node = values.node;
+  const schemes = values.schemes?.split(",").map((name) => name.trim());
+  if (schemes?.some((name) => name === "")) throw new BenchUsageError(`--schemes must list scheme names separated by commas, got ${JSON.stringify(values.schemes)}`);
+  for (const flag of ["rpc-url", "bundler-url"] as const) {
+    const url = values[flag];
+    if (url !== undefined && !/^https?:\/\/./.test(url)) throw new BenchUsageError(`--${flag} must be an http(s) URL, got ${JSON.stringify(url)}`);
+  }
+  // The devnet brings its own funded key; an existing chain needs one, from the flag or the environment.
+  const rpcUrl = values["rpc-url"];
+  const privateKey = rpcUrl === undefined ? undefined : (values["private-key"] ?? env.PQ4337_PRIVATE_KEY);
+  if (rpcUrl === undefined) {
+    const stray = [values["bundler-url"] !== undefined && "--bundler-url", values["private-key"] !== undefined && "--private-key"].filter(Boolean);
+    if (stray.length > 0) throw new BenchUsageError(`${stray.join(" and ")} need${stray.length === 1 ? "s" : ""} --rpc-url`, { showUsage: true });
+  } else {
+    const missing = [values["bundler-url"] === undefined && "--bundler-url", privateKey === undefined && "--private-key"].filter(Boolean);
+    if (missing.length > 0) throw new BenchUsageError(`--rpc-url needs ${missing.join(" and ")}`, { showUsage: true });
+    if (!/^0x[0-9a-fA-F]{64}$/.test(privateKey!))
+      throw new BenchUsageError(`${values["private-key"] ? "--private-key" : "PQ4337_PRIVATE_KEY"} must be 0x and 64 hex digits`);
+  }
+
+  return {
+    help: false,
+    args: {
+      out: values.out,
+      schemes,
+      ops: values.ops !== undefined ? Number(values.ops) : values.quick ? 1 : 5,
+      quick: values.quick,
+      node,
+      rpcUrl,
+      bundlerUrl: values["bundler-url"],
+      privateKey: privateKey as `0x${string}` | undefined,
+    },
+  };
+}

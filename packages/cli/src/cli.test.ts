@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+import { describe, it } from "node:test";
+import { keccak256, stringToHex } from "viem";
+import { ecdsaSigner, mldsa65Signer, schemes } from "@pq4337/sdk";
+
+const cli = new URL("../bin/pq4337.js", import.meta.url).pathname;
+// Any child process (anvil, Alto) makes the command exit with 99: input errors must be answered before.
+const noChildProcesses = new URL("../../../test/helpers/noChildProcesses.mjs", import.meta.url).href;
+
+const run = (...args: string[]) => spawnSync(process.execPath, ["--import", noChildProcesses, cli, ...args], { encoding: "utf8" });
+
+/** Exit status 2, nothing on stdout, and `message` as the one line on stderr (before the usage, if any). */
+function assertUsageError(result: ReturnType<typeof run>, message: RegExp, { usage = false } = {}) {
+  assert.equal(result.status, 2, result.stderr);
+  assert.equal(result.stdout, "");
+  const [first, ...rest] = result.stderr.trimEnd().split("\n");
+  assert.match(first!, message);
+  if (usage) assert.match(rest.join("\n"), /^\npq4337 \w+ /);
+  else assert.deepEqual(rest, []);
+}
+
+const signer = ecdsaSigner();
+const message = keccak256(stringToHex("cli"));
+const signature = await signer.sign({ hash: message });
+const valid = ["--scheme", "ecdsa", "--public-key", signer.key, "--message", message, "--signature", signature];
+const without = (flag: string) => valid.filter((_, index) => valid[index] !== flag && valid[index - 1] !== flag);
+const replacing = (flag: string, value: string) => valid.map((arg, index) => (valid[index - 1] === flag ? value : arg));
+
+describe("pq4337 CLI input errors: status 2, one line on stderr, nothing started", () => {
+  it("the test's guard catches a command that starts the devnet", () => {
+    const result = run("verify", ...valid);
+    assert.equal(result.status, 99);
+    assert.match(result.stderr, /child process started: .*anvil/);
+  });
+
+  it("no arguments print the usage on stderr; --help prints it on stdout", () => {
+    const none = run();
+    assert.equal(none.status, 2);
+    assert.equal(none.stdout, "");
+    assert.match(none.stderr, /^pq4337 <command> \[options\]\n\nCommands:\n {2}account /);
+    const help = run("--help");
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /^pq4337 <command> \[options\]/);
+  });
+
+  it("an unknown command", () => {
+    const result = run("bogus");
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /^pq4337: unknown command "bogus"\npq4337 <command>/);
+  });
+
+  it("devnet: unknown options, stray arguments and bad ports", () => {
+    assertUsageError(run("devnet", "--bogus"), /^pq4337 devnet: Unknown option '--bogus'$/);
+    assertUsageError(run("devnet", "now"), /^pq4337 devnet: Unexpected argument 'now'/);
+    assertUsageError(run("devnet", "--port"), /^pq4337 devnet: Option '--port <value>' argument missing$/);
+    for (const port of ["abc", "0", "65536", "85.45"])
+      assertUsageError(run("devnet", "--port", port), new RegExp(`^pq4337 devnet: --port must be a port number from 1 to 65535, got "${port}"$`));
+    assertUsageError(run("devnet", "--bundler-port", "4337x"), /^pq4337 devnet: --bundler-port must be a port number/);
+    assertUsageError(run("devnet", "--port", "-1"), /^pq4337 devnet: Option '--port' argument is ambiguous\.$/);
+  });
+
+  it("devnet: a busy port given explicitly is refused, not replaced", async () => {
+    const server = createServer();
+    const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)));
+    try {
+      for (const flag of ["--port", "--bundler-port"]) {
+        const result = run("devnet", flag, String(port));
+        assert.equal(result.status, 1, result.stderr);
+        assert.equal(result.stdout, "");
+        assert.match(result.stderr, new RegExp(`^pq4337 devnet: (anvil|bundler) port ${port} is in use on 127\\.0\\.0\\.1\n$`));
+      }
+    } finally {
+      server.close();
+    }
+  });
+
+  it("verify: missing arguments, with the usage", () => {
+    assertUsageError(run("verify"), /^pq4337 verify: missing --scheme, --public-key, --message, --signature$/, { usage: true });
+    assertUsageError(run("verify", ...without("--signature")), /^pq4337 verify: missing --signature$/, { usage: true });
+  });
+
+  it("verify: unknown scheme, bad hex, wrong-length key, wrong-length message, unknown option", () => {
+    assertUsageError(run("verify", ...replacing("--scheme", "rsa")), new RegExp(`^pq4337 verify: unknown --scheme "rsa"; expected one of ${Object.keys(schemes).join(", ")}$`));
+    assertUsageError(run("verify", ...replacing("--signature", "0xzz")), /^pq4337 verify: --signature must be 0x-prefixed hex of whole bytes, got "0xzz"$/);
+    assertUsageError(run("verify", ...replacing("--public-key", "0x123")), /^pq4337 verify: --public-key must be 0x-prefixed hex/);
+    assertUsageError(run("verify", ...replacing("--public-key", `${signer.key}00`)), /^pq4337 verify: Expected a 20-, 33- or 65-byte ECDSA public key, got 21 bytes\.$/);
+    const mldsa = mldsa65Signer({ seed: `0x${"01".repeat(32)}` }).publicKey;
+    assertUsageError(
+      run("verify", ...replacing("--scheme", "mldsa65").map((arg) => (arg === signer.key ? mldsa.slice(0, -2) : arg))),
+      /^pq4337 verify: Expected a 1952-byte ML-DSA-65 public key, got 1951 bytes\.$/,
+    );
+    assertUsageError(run("verify", ...replacing("--message", "0x1234")), /^pq4337 verify: --message must be the 32-byte hash, got 2 bytes$/);
+    assertUsageError(run("verify", ...valid, "--bogus"), /^pq4337 verify: Unknown option '--bogus'$/);
+    assertUsageError(run("verify", "--rpc-url", "localhost:8545", ...valid), /^pq4337 verify: --rpc-url must be an http\(s\) URL/);
+  });
+
+  it("verify: an unreadable --vectors file, or --vectors with single-signature options", () => {
+    assertUsageError(run("verify", "--vectors", "/nonexistent/vectors.jsonl"), /^pq4337 verify: cannot read --vectors \/nonexistent\/vectors\.jsonl: ENOENT$/);
+    assertUsageError(run("verify", "--vectors", cli, "--scheme", "ecdsa"), /^pq4337 verify: --vectors cannot be combined with --scheme$/);
+  });
+});

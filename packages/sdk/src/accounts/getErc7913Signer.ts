@@ -1,0 +1,26 @@
+import { type Address, type Hex, concatHex } from "viem";
+import { getPQ4337Addresses } from "../deploy/deployPQ4337.js";
+import { VerifierUnknownError } from "../errors/account.js";
+import type { PQ4337Signer, SchemeName } from "../signers/types.js";
+
+export type GetErc7913SignerParameters = {
+  signer: PQ4337Signer;
+  /** The ERC-7913 verifier of each scheme. Defaults to pq4337's deterministic deployment. */
+  verifiers?: Partial<Record<SchemeName, Address>> | undefined;
+};
+
+export type GetErc7913SignerReturnType = { verifier: Address; erc7913Signer: Hex };
+
+export type GetErc7913SignerErrorType = VerifierUnknownError;
+
+/**
+ * A key as a {@link PQAccount} stores it: `verifier ‖ key`, with the verifier of the key's scheme.
+ *
+ * @example
+ * const { erc7913Signer } = getErc7913Signer({ signer: falcon512Signer() })
+ */
+export function getErc7913Signer({ signer, verifiers }: GetErc7913SignerParameters): GetErc7913SignerReturnType {
+  const verifier = verifiers?.[signer.scheme] ?? getPQ4337Addresses().verifiers[signer.scheme];
+  if (!verifier) throw new VerifierUnknownError({ scheme: signer.scheme });
+  return { verifier, erc7913Signer: concatHex([verifier, signer.key]) };
+}
