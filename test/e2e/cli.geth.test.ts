@@ -58,7 +58,11 @@ describe("pq4337 CLI on geth", () => {
     assert.match(check.stdout, /validation accepted/);
     for (const rule of ["OP-011", "OP-041", "STO-033", "MAX_VERIFICATION_GAS", "MAX_USEROP_SIZE"]) assert.match(check.stdout, new RegExp(`${rule}\\s+pass`));
 
-    const [gethPid, altoPid] = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" }).stdout.trim().split("\n").map(Number);
+    // The CLI's children: geth, Alto and the reaper that watches them (see packages/devnet/src/reaper.ts).
+    const children = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" }).stdout.trim().split("\n").map(Number);
+    const commandOf = (pid: number) => spawnSync("ps", ["-o", "args=", "-p", String(pid)], { encoding: "utf8" }).stdout;
+    const gethPid = children.find((pid) => /\/geth --dev /.test(commandOf(pid)));
+    const altoPid = children.find((pid) => /alto/.test(commandOf(pid)));
     assert.ok(gethPid && altoPid, "geth and alto run as the CLI's children");
     const dataDir = spawnSync("ps", ["-o", "args=", "-p", String(gethPid)], { encoding: "utf8" }).stdout.match(/--datadir (\S+)/)![1]!;
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));

@@ -17,7 +17,7 @@ describe("the geth devnet on a machine without Go", () => {
       const run = spawnSync(process.execPath, [cli, ...args], { env, encoding: "utf8", timeout: 30_000 });
       assert.equal(run.status, 1);
       assert.equal(run.stdout, "");
-      assert.equal(run.stderr, "The geth devnet builds geth v1.17.10 from source with Go, which is not installed: install Go ≥ 1.25 (https://go.dev/dl/) and run again.\n");
+      assert.equal(run.stderr, `pq4337 ${args[0]}: The geth devnet builds geth v1.17.10 from source with Go, which is not installed: install Go ≥ 1.25 (https://go.dev/dl/) and run again.\n`);
     });
   }
 });

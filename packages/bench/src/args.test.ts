@@ -11,7 +11,7 @@ describe("parseBenchArgs", () => {
   it("reads a run's options, with the defaults and --quick's single operation", () => {
     assert.deepEqual(parseBenchArgs([], {}), {
       help: false,
-      args: { out: "bench/results", schemes: undefined, ops: 5, quick: false, rpcUrl: undefined, bundlerUrl: undefined, privateKey: undefined },
+      args: { out: "bench/results", schemes: undefined, ops: 5, quick: false, node: "anvil", rpcUrl: undefined, bundlerUrl: undefined, privateKey: undefined },
     });
     const quick = parseBenchArgs(["--quick"], {});
     assert.ok(!quick.help && quick.args.quick && quick.args.ops === 1);
@@ -29,6 +29,7 @@ describe("parseBenchArgs", () => {
     assert.throws(() => parseBenchArgs(["--ops", "-2"], {}), usageError(/^Option '--ops' argument is ambiguous\.$/));
     for (const ops of ["0", "1.5", "many"]) assert.throws(() => parseBenchArgs(["--ops", ops], {}), usageError(/^--ops must be a positive integer/));
     assert.throws(() => parseBenchArgs(["--schemes", "ecdsa,"], {}), usageError(/^--schemes must list scheme names/));
+    assert.throws(() => parseBenchArgs(["--node", "hardhat"], {}), usageError(/^--node must be anvil or geth, got "hardhat"$/));
     assert.throws(() => parseBenchArgs(["--rpc-url", "http://x"], {}), usageError(/^--rpc-url needs --bundler-url and --private-key$/, true));
     assert.throws(() => parseBenchArgs(["--bundler-url", "http://x"], {}), usageError(/^--bundler-url needs --rpc-url$/, true));
     assert.throws(() => parseBenchArgs(["--rpc-url", "x:8545", "--bundler-url", "http://y", "--private-key", key], {}), usageError(/^--rpc-url must be an http\(s\) URL/));
