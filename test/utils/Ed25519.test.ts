@@ -37,7 +37,8 @@ describe("Ed25519.wnaf", () => {
     for (const w of [5n, 8n, 10n]) {
       for (let i = 0; i < 10; i++) {
         const k = hexToBigInt(bytesToHex(randomBytes(32))) >> 3n;
-        const digits = await mock.read.wnaf([k, w]);
+        // abitype leaves a 256-element tuple untyped.
+        const digits = (await mock.read.wnaf([k, w])) as readonly bigint[];
         let sum = 0n;
         let lastNonzero = -1000;
         digits.forEach((d, j) => {
