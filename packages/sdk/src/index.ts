@@ -39,6 +39,13 @@ export { AccountCreationFailedError, AccountValidationRevertedError, Insufficien
 export * from "./generated/contracts.js";
 export { ecdsaSigner, type EcdsaSignerParameters, type EcdsaSignerReturnType, type EcdsaSignerErrorType } from "./signers/ecdsa.js";
 export {
+  ed25519Signer,
+  verifyEd25519,
+  type Ed25519SignerErrorType,
+  type Ed25519SignerParameters,
+  type Ed25519SignerReturnType,
+} from "./signers/ed25519.js";
+export {
   verifyWebAuthn,
   webauthnSigner,
   type VerifyWebAuthnParameters,

@@ -6,6 +6,8 @@ import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
 import {
   ecdsaVerifierBytecode,
   ecdsaVerifierDeployedBytecode,
+  ed25519VerifierBytecode,
+  ed25519VerifierDeployedBytecode,
   falcon1024VerifierBytecode,
   falcon1024VerifierDeployedBytecode,
   falcon512VerifierBytecode,
@@ -23,6 +25,7 @@ import { transcodeFalconSignature } from "./keys/falcon/transcodeSignature.js";
 import { expandPublicKey } from "./keys/mldsa65/expandPublicKey.js";
 import { toBytes } from "./keys/toBytes.js";
 import { ecdsaSigner } from "./signers/ecdsa.js";
+import { ed25519Signer, verifyEd25519 } from "./signers/ed25519.js";
 import { falcon1024Signer, falcon512Signer, falconSeedLength } from "./signers/falcon.js";
 import { mldsa65Signer } from "./signers/mldsa65.js";
 import { verifyWebAuthn, webauthnSigner } from "./signers/webauthn.js";
@@ -100,6 +103,26 @@ export const schemes: Record<string, Scheme> = {
     // The verifier takes the point as x ‖ y.
     toErc7913Key: (publicKey) => ({ key: `0x${publicKey.slice(4)}`, expandedKey: undefined }),
     verify: (publicKey, hash, signature) => verifyWebAuthn({ publicKey, hash, signature }),
+  },
+  ed25519: {
+    name: "ed25519",
+    label: "Ed25519 (RFC 8032)",
+    variant: "fips",
+    // Classical (~2^128 work for the discrete logarithm, the level of NIST category 1), so no PQC category,
+    // like ECDSA: the category field is for post-quantum schemes.
+    securityBits: 128,
+    nistCategory: undefined,
+    verifierName: "Ed25519Verifier",
+    verifierBytecode: ed25519VerifierBytecode,
+    verifierDeployedBytecode: ed25519VerifierDeployedBytecode,
+    createSigner: (seed) => ed25519Signer({ privateKey: seed }),
+    // The verifier takes the 32-byte RFC 8032 public key itself.
+    toErc7913Key: (publicKey) => {
+      const { length } = toBytes(publicKey, "publicKey");
+      if (length !== 32) throw new InvalidPublicKeyLengthError({ scheme: "Ed25519", expected: [32], length });
+      return { key: publicKey, expandedKey: undefined };
+    },
+    verify: (publicKey, hash, signature) => verifyEd25519({ publicKey, hash, signature }),
   },
   mldsa65: {
     name: "mldsa65",

@@ -10,6 +10,7 @@ import { generatePrivateKey } from "viem/accounts";
 import { PQ4337Error } from "../errors/base.js";
 import { InvalidKeyFileError, KeyFileDecryptionError } from "../errors/keyFile.js";
 import { ecdsaSigner } from "../signers/ecdsa.js";
+import { ed25519Signer } from "../signers/ed25519.js";
 import { falcon1024Signer, falcon512Signer, generateFalconSeed } from "../signers/falcon.js";
 import { generateMldsa65Seed, mldsa65Signer } from "../signers/mldsa65.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
@@ -17,12 +18,13 @@ import { webauthnSigner } from "../signers/webauthn.js";
 
 /**
  * How each scheme's key is kept: the smallest secret the key derives from. ECDSA and passkeys (P-256): the 32-byte
- * private key;
+ * private key; Ed25519: the 32-byte RFC 8032 secret key;
  * ML-DSA-65: the 32-byte FIPS 204 seed ξ; Falcon: noble's 48-byte key-generation seed.
  */
 const secretSigners: Record<SchemeName, { generate: () => Hex; signer: (secret: Hex) => PQ4337Signer }> = {
   ecdsa: { generate: generatePrivateKey, signer: (privateKey) => ecdsaSigner({ privateKey }) },
   webauthn: { generate: () => webauthnSigner().privateKey, signer: (privateKey) => webauthnSigner({ privateKey }) },
+  ed25519: { generate: () => ed25519Signer().privateKey, signer: (privateKey) => ed25519Signer({ privateKey }) },
   mldsa65: { generate: generateMldsa65Seed, signer: (seed) => mldsa65Signer({ seed }) },
   falcon512: { generate: generateFalconSeed, signer: (seed) => falcon512Signer({ seed }) },
   falcon1024: { generate: generateFalconSeed, signer: (seed) => falcon1024Signer({ seed }) },

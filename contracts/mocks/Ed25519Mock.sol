@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Ed25519} from "../utils/Ed25519.sol";
+import {Ed25519BaseTable} from "../utils/Ed25519BaseTable.sol";
+import {SHA512} from "../utils/SHA512.sol";
+
+/// @dev Exposes {Ed25519} (messages of any length, its wNAF recoding) and {SHA512} to the tests.
+contract Ed25519Mock {
+    address private immutable _table = address(new Ed25519BaseTable());
+
+    function verify(bytes32 publicKey, bytes32 r, bytes32 s, bytes memory message) external view returns (bool) {
+        return Ed25519.verify(_table, publicKey, r, s, message);
+    }
+
+    function wnaf(uint256 k, uint256 w) external pure returns (int256[256] memory) {
+        return Ed25519.wnaf(k, w);
+    }
+
+    function sha512(bytes memory data) external pure returns (bytes memory) {
+        (bytes32 first, bytes32 second) = SHA512.hash(data);
+        return bytes.concat(first, second);
+    }
+}

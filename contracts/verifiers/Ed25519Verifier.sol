@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
+import {ERC165} from "@openzeppelin/contracts/utils/introspection/ERC165.sol";
+import {IERC7913KeyIdentity} from "../interfaces/IERC7913KeyIdentity.sol";
+import {Ed25519} from "../utils/Ed25519.sol";
+import {Ed25519BaseTable} from "../utils/Ed25519BaseTable.sol";
+
+/**
+ * @dev ERC-7913 signature verifier for Ed25519 (RFC 8032, pure Ed25519 without context or prehash).
+ *
+ * The key is the 32-byte RFC 8032 public key A; the signature is the 64-byte R ‖ S; the signed message is the
+ * 32-byte `hash` itself (Ed25519 hashes it again with SHA-512 internally). The checks are {Ed25519-verify}'s:
+ * S < L, canonical A and R, and the cofactorless equation [S]B = R + [k]A compared as encodings (see the
+ * library for why).
+ *
+ * The constructor deploys the table of the base point's odd multiples ({Ed25519BaseTable}) that the
+ * verification reads; its address is immutable.
+ *
+ * @custom:stateless
+ */
+contract Ed25519Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC165 {
+    /// @dev The {Ed25519BaseTable} this verifier reads.
+    address public immutable baseTable;
+
+    constructor() {
+        baseTable = address(new Ed25519BaseTable());
+    }
+
+    /// @inheritdoc IERC7913SignatureVerifier
+    function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual returns (bytes4) {
+        if (
+            key.length == 32 &&
+            signature.length == 64 &&
+            Ed25519.verify(
+                baseTable,
+                bytes32(key),
+                bytes32(signature[0:32]),
+                bytes32(signature[32:64]),
+                abi.encodePacked(hash)
+            )
+        ) {
+            return IERC7913SignatureVerifier.verify.selector;
+        }
+        return 0xFFFFFFFF;
+    }
+
+    /// @inheritdoc IERC7913KeyIdentity
+    /// @dev A public key has one canonical encoding, the 32 bytes themselves, which are its identity. A key of
+    /// small order is refused too: {verify} follows RFC 8032 and accepts signatures anyone can make for it.
+    function keyId(bytes calldata key) public view virtual returns (bytes32) {
+        if (key.length != 32) revert ERC7913NonCanonicalKey(key);
+        (bool ok, uint256 x, uint256 y) = Ed25519.decompress(bytes32(key));
+        if (!ok || Ed25519.isSmallOrder(x, y)) revert ERC7913NonCanonicalKey(key);
+        return bytes32(key);
+    }
+
+    /// @inheritdoc ERC165
+    function supportsInterface(bytes4 interfaceId) public view virtual override returns (bool) {
+        return interfaceId == type(IERC7913KeyIdentity).interfaceId || super.supportsInterface(interfaceId);
+    }
+}

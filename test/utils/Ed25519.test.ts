@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { sha512 } from "@noble/hashes/sha2.js";
+import { type Hex, bytesToHex, concatHex, hexToBigInt, hexToBytes, slice } from "viem";
+import { network } from "hardhat";
+import { L, SMALL_ORDER_POINTS, littleEndian, verifyCofactorless } from "../helpers/ed25519.js";
+
+const { viem } = await network.create();
+const mock = await viem.deployContract("Ed25519Mock");
+
+type Vector = { name: string; secretKey: string; publicKey: string; message: string; signature: string };
+const vectors: Vector[] = JSON.parse(readFileSync(new URL("../fixtures/ed25519-rfc8032.json", import.meta.url), "utf8"));
+
+const verify = (publicKey: Hex, message: Hex, signature: Hex) =>
+  mock.read.verify([publicKey, slice(signature, 0, 32), slice(signature, 32, 64), message]);
+const hex = (s: string): Hex => `0x${s}`;
+
+describe("SHA512", () => {
+  it("matches noble's SHA-512 on every length from 0 to 260 bytes (all padding cases) and FIPS 180-4's 'abc'", async () => {
+    assert.equal(
+      await mock.read.sha512([bytesToHex(new TextEncoder().encode("abc"))]),
+      "0xddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+    );
+    const data = randomBytes(260);
+    for (let n = 0; n <= 260; n++) {
+      const input = data.subarray(0, n);
+      assert.equal(await mock.read.sha512([bytesToHex(input)]), bytesToHex(sha512(input)), `length ${n}`);
+    }
+  });
+});
+
+describe("Ed25519.wnaf", () => {
+  it("recodes random scalars below 2^253 into valid width-w NAFs that sum to the scalar (w = 5, 8, 10)", async () => {
+    for (const w of [5n, 8n, 10n]) {
+      for (let i = 0; i < 10; i++) {
+        const k = hexToBigInt(bytesToHex(randomBytes(32))) >> 3n;
+        // abitype leaves a 256-element tuple untyped.
+        const digits = (await mock.read.wnaf([k, w])) as readonly bigint[];
+        let sum = 0n;
+        let lastNonzero = -1000;
+        digits.forEach((d, j) => {
+          if (d === 0n) return;
+          assert.equal(d & 1n, 1n, "odd digit");
+          assert.ok(d < 2n ** (w - 1n) && d > -(2n ** (w - 1n)), "digit range");
+          assert.ok(j - lastNonzero >= Number(w), "nonzero digits at least w apart");
+          lastNonzero = j;
+          sum += d << BigInt(j);
+        });
+        assert.equal(sum, k);
+      }
+    }
+  });
+});
+
+describe("Ed25519 (the library, messages of any length)", () => {
+  it("accepts every RFC 8032 §7.1 test vector (0, 1, 2, 1023 and 64-byte messages)", async () => {
+    for (const v of vectors) {
+      // The fixture checks itself: noble derives the same key and signature from the secret key.
+      const secretKey = hexToBytes(hex(v.secretKey));
+      assert.equal(bytesToHex(ed25519.getPublicKey(secretKey)), hex(v.publicKey), v.name);
+      assert.equal(bytesToHex(ed25519.sign(hexToBytes(hex(v.message)), secretKey)), hex(v.signature), v.name);
+      assert.equal(await verify(hex(v.publicKey), hex(v.message), hex(v.signature)), true, v.name);
+    }
+  });
+
+  it("accepts noble signatures of random messages of random lengths under random keys", async () => {
+    for (let i = 0; i < 6; i++) {
+      const { secretKey, publicKey } = ed25519.keygen();
+      const message = randomBytes(Math.floor(Math.random() * 300));
+      const signature = ed25519.sign(message, secretKey);
+      assert.equal(await verify(bytesToHex(publicKey), bytesToHex(message), bytesToHex(signature)), true);
+    }
+  });
+
+  it("rejects a flipped bit in the message and S + L", async () => {
+    const v = vectors[2];
+    assert.equal(await verify(hex(v.publicKey), "0xaf83", hex(v.signature)), false);
+    const s = hexToBigInt(littleEndian(hexToBigInt(slice(hex(v.signature), 32, 64))));
+    assert.equal(await verify(hex(v.publicKey), hex(v.message), concatHex([slice(hex(v.signature), 0, 32), littleEndian(s + L)])), false);
+  });
+
+  it("gives the cofactorless verdict of the TypeScript reference for small-order A and R", async () => {
+    const message = "0x6d657373616765" as Hex;
+    const s = BigInt(`0x${randomBytes(31).toString("hex")}`);
+    const sB = ed25519.Point.BASE.multiply(s);
+    let accepted = 0;
+    for (const a of SMALL_ORDER_POINTS) {
+      for (const r of [...SMALL_ORDER_POINTS, `0x${sB.toHex()}` as Hex]) {
+        for (const sEnc of [littleEndian(0n), littleEndian(s)]) {
+          const signature = concatHex([r, sEnc]);
+          const expected = verifyCofactorless(a, message, signature);
+          accepted += expected ? 1 : 0;
+          assert.equal(await verify(a, message, signature), expected, `A ${a} R ${r} S ${sEnc}`);
+        }
+      }
+    }
+    // At least: A = identity with R = [S]B (any S), and R = identity with S = 0, are accepted by the equation.
+    assert.ok(accepted >= 2);
+  });
+});
