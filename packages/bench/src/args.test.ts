@@ -11,15 +11,32 @@ describe("parseBenchArgs", () => {
   it("reads a run's options, with the defaults and --quick's single operation", () => {
     assert.deepEqual(parseBenchArgs([], {}), {
       help: false,
-      args: { out: "bench/results", schemes: undefined, ops: 5, quick: false, node: "anvil", rpcUrl: undefined, bundlerUrl: undefined, privateKey: undefined },
+      args: {
+        out: "bench/results",
+        schemes: undefined,
+        ops: 5,
+        quick: false,
+        node: "anvil",
+        forks: ["osaka"],
+        bundles: true,
+        rpcUrl: undefined,
+        bundlerUrl: undefined,
+        privateKey: undefined,
+      },
     });
     const quick = parseBenchArgs(["--quick"], {});
-    assert.ok(!quick.help && quick.args.quick && quick.args.ops === 1);
+    assert.ok(!quick.help && quick.args.quick && quick.args.ops === 1 && !quick.args.bundles);
+    const sideBySide = parseBenchArgs(["--quick", "--bundles", "--forks", "prague, osaka"], {});
+    assert.ok(!sideBySide.help && sideBySide.args.bundles);
+    assert.deepEqual(sideBySide.args.forks, ["prague", "osaka"]);
+    const noBundles = parseBenchArgs(["--no-bundles"], {});
+    assert.ok(!noBundles.help && !noBundles.args.bundles);
     const parsed = parseBenchArgs(["--schemes", "ecdsa, falcon512", "--ops", "3", "--rpc-url", "http://127.0.0.1:8545", "--bundler-url", "http://127.0.0.1:4337"], { PQ4337_PRIVATE_KEY: key });
     assert.ok(!parsed.help);
     assert.deepEqual(parsed.args.schemes, ["ecdsa", "falcon512"]);
     assert.equal(parsed.args.ops, 3);
     assert.equal(parsed.args.privateKey, key);
+    assert.equal(parsed.args.bundles, false, "an existing chain's bundler is not asked for manual bundles");
     assert.deepEqual(parseBenchArgs(["--out", "x", "-h"], {}), { help: true });
   });
 
@@ -30,6 +47,10 @@ describe("parseBenchArgs", () => {
     for (const ops of ["0", "1.5", "many"]) assert.throws(() => parseBenchArgs(["--ops", ops], {}), usageError(/^--ops must be a positive integer/));
     assert.throws(() => parseBenchArgs(["--schemes", "ecdsa,"], {}), usageError(/^--schemes must list scheme names/));
     assert.throws(() => parseBenchArgs(["--node", "hardhat"], {}), usageError(/^--node must be anvil or geth, got "hardhat"$/));
+    assert.throws(() => parseBenchArgs(["--forks", "cancun"], {}), usageError(/^--forks must list osaka and\/or prague, got "cancun"$/));
+    assert.throws(() => parseBenchArgs(["--forks", "osaka,osaka"], {}), usageError(/^--forks lists a fork twice/));
+    const existing = ["--rpc-url", "http://x", "--bundler-url", "http://y", "--private-key", key];
+    assert.throws(() => parseBenchArgs([...existing, "--bundles", "--forks", "prague"], {}), usageError(/^--forks and --bundles need the embedded devnet, not --rpc-url$/));
     assert.throws(() => parseBenchArgs(["--rpc-url", "http://x"], {}), usageError(/^--rpc-url needs --bundler-url and --private-key$/, true));
     assert.throws(() => parseBenchArgs(["--bundler-url", "http://x"], {}), usageError(/^--bundler-url needs --rpc-url$/, true));
     assert.throws(() => parseBenchArgs(["--rpc-url", "x:8545", "--bundler-url", "http://y", "--private-key", key], {}), usageError(/^--rpc-url must be an http\(s\) URL/));

@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 
 export const benchHelp = `pq4337-bench [--out DIR] [--schemes a,b] [--ops N] [--quick] [--node anvil|geth]
+             [--forks osaka,prague] [--bundles | --no-bundles]
              [--rpc-url URL --bundler-url URL --private-key 0x…]
 
 Measures every scheme of the SDK's registry with real user operations through a real bundler: by default on the
@@ -11,9 +12,14 @@ results.csv, report.md and two SVG charts to DIR (default bench/results).
 
   --schemes a,b     only these schemes (default: all)
   --ops N           steady-state user operations per scheme (default 5)
-  --quick           1 operation, fewer timing runs, no throughput burst
+  --quick           1 operation, fewer timing runs, no throughput burst, no bundle stage
   --node N          the devnet's node: anvil (default) or geth, whose erc7562Tracer checks every operation against
                     ERC-7562's rules (geth is built with Go on first use, see "pq4337 devnet --help")
+  --forks a,b       run the schemes on a devnet of each fork, osaka (default) and/or prague; the report sets
+                    them side by side ("by fork")
+  --bundles         the bundle stage (default without --quick): N = 1, 2, 4, 8 operations from as many accounts
+                    in one handleOps, the largest bundle under EIP-7825's 2^24 gas, a mixed bundle; on Osaka
+                    when --forks lists it, with Alto in manual mode. --no-bundles skips it
   --rpc-url URL     an existing chain instead of the devnet (needs --bundler-url and a funded key)
   --bundler-url URL its ERC-4337 bundler
   --private-key 0x… the funded key (or the PQ4337_PRIVATE_KEY environment variable)`;
@@ -24,10 +30,17 @@ export type BenchArgs = {
   ops: number;
   quick: boolean;
   node: "anvil" | "geth";
+  /** The devnet forks to measure under, in order; the report's main tables show the first. */
+  forks: Fork[];
+  bundles: boolean;
   rpcUrl: string | undefined;
   bundlerUrl: string | undefined;
   privateKey: `0x${string}` | undefined;
 };
+
+/** The forks the devnet can run, newest first. */
+export const forks = ["osaka", "prague"] as const;
+export type Fork = (typeof forks)[number];
 
 /** What the command line asks for: the help text, or a run. */
 export type ParseBenchArgsReturnType = { help: true } | { help: false; args: BenchArgs };
@@ -56,12 +69,15 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
       args: argv,
       strict: true,
       allowPositionals: false,
+      allowNegative: true,
       options: {
         out: { type: "string", default: "bench/results" },
         schemes: { type: "string" },
         ops: { type: "string" },
         quick: { type: "boolean", default: false },
         node: { type: "string", default: "anvil" },
+        forks: { type: "string" },
+        bundles: { type: "boolean" },
         "rpc-url": { type: "string" },
         "bundler-url": { type: "string" },
         "private-key": { type: "string" },
@@ -79,6 +95,10 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
     throw new BenchUsageError(`--ops must be a positive integer, got ${JSON.stringify(values.ops)}`);
   if (values.node !== "anvil" && values.node !== "geth") throw new BenchUsageError(`--node must be anvil or geth, got ${JSON.stringify(values.node)}`);
   const node = values.node;
+  const forkList = (values.forks ?? "osaka").split(",").map((fork) => fork.trim());
+  for (const fork of forkList)
+    if (!(forks as readonly string[]).includes(fork)) throw new BenchUsageError(`--forks must list ${forks.join(" and/or ")}, got ${JSON.stringify(values.forks)}`);
+  if (new Set(forkList).size !== forkList.length) throw new BenchUsageError(`--forks lists a fork twice: ${JSON.stringify(values.forks)}`);
   const schemes = values.schemes?.split(",").map((name) => name.trim());
   if (schemes?.some((name) => name === "")) throw new BenchUsageError(`--schemes must list scheme names separated by commas, got ${JSON.stringify(values.schemes)}`);
   for (const flag of ["rpc-url", "bundler-url"] as const) {
@@ -92,6 +112,9 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
     const stray = [values["bundler-url"] !== undefined && "--bundler-url", values["private-key"] !== undefined && "--private-key"].filter(Boolean);
     if (stray.length > 0) throw new BenchUsageError(`${stray.join(" and ")} need${stray.length === 1 ? "s" : ""} --rpc-url`, { showUsage: true });
   } else {
+    // An existing chain runs what it runs, and its bundler need not have Alto's manual mode.
+    const devnetOnly = [values.forks !== undefined && "--forks", values.bundles === true && "--bundles"].filter(Boolean);
+    if (devnetOnly.length > 0) throw new BenchUsageError(`${devnetOnly.join(" and ")} need${devnetOnly.length === 1 ? "s" : ""} the embedded devnet, not --rpc-url`);
     const missing = [values["bundler-url"] === undefined && "--bundler-url", privateKey === undefined && "--private-key"].filter(Boolean);
     if (missing.length > 0) throw new BenchUsageError(`--rpc-url needs ${missing.join(" and ")}`, { showUsage: true });
     if (!/^0x[0-9a-fA-F]{64}$/.test(privateKey!))
@@ -106,6 +129,8 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
       ops: values.ops !== undefined ? Number(values.ops) : values.quick ? 1 : 5,
       quick: values.quick,
       node,
+      forks: forkList as Fork[],
+      bundles: values.bundles ?? (!values.quick && rpcUrl === undefined),
       rpcUrl,
       bundlerUrl: values["bundler-url"],
       privateKey: privateKey as `0x${string}` | undefined,

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Provenance } from "./provenance.js";
 
 /** What a row measures. */
-export type Surface = "verify" | "validateUserOp" | "handleOps" | "setup" | "offchain" | "size" | "latency" | "throughput";
+export type Surface = "verify" | "validateUserOp" | "handleOps" | "bundle" | "setup" | "offchain" | "size" | "latency" | "throughput";
 
 /** One measurement: a single run's figure, never an average unless `median` says so. */
 export type Row = {
@@ -20,7 +20,7 @@ export type Row = {
   gas_per_secure_bit: number | null;
   /** The value of a non-gas row (bytes, ms, ops/s), in `unit`. */
   value: number | null;
-  unit: "gas" | "bytes" | "ms" | "ops/s" | "gas/block";
+  unit: "gas" | "bytes" | "ms" | "ops/s" | "gas/block" | "operations";
   /** Timing rows: median and spread over `samples` runs. */
   median: number | null;
   min: number | null;
@@ -28,6 +28,8 @@ export type Row = {
   iqr: number | null;
   samples: number | null;
   chain_profile: string;
+  /** The EVM rules the chain ran: the devnet's fork, `null` on an existing chain. */
+  hardfork: string | null;
   timestamp: string;
   notes: string;
 } & Provenance;
@@ -35,7 +37,7 @@ export type Row = {
 export const columns: (keyof Row)[] = [
   "bench_name", "scheme", "variant", "surface", "gas", "calldata_bytes", "security_bits", "nist_category",
   "gas_per_128b", "gas_per_secure_bit", "value", "unit", "median", "min", "max", "iqr", "samples",
-  "chain_profile", "commit", "dirty", "tool_solc", "tool_node", "tool_anvil", "tool_alto", "tool_entrypoint",
+  "chain_profile", "hardfork", "commit", "dirty", "tool_solc", "tool_node", "tool_anvil", "tool_alto", "tool_entrypoint",
   "cpu", "timestamp", "notes",
 ];
 

@@ -6,6 +6,10 @@ import { deployPQ4337 } from "@pq4337/sdk";
 export type EnvironmentOptions = {
   /** The devnet's node: anvil (default) or geth, whose erc7562Tracer checks the operations against ERC-7562. */
   node?: "anvil" | "geth" | undefined;
+  /** The devnet's fork (default: the devnet's, Osaka). */
+  hardfork?: string | undefined;
+  /** How the devnet's Alto bundles: as operations arrive (default), or on `debug_bundler_sendBundleNow`. */
+  bundleMode?: "auto" | "manual" | undefined;
   /** An existing chain; without it the embedded devnet is started. */
   rpcUrl?: string | undefined;
   bundlerUrl?: string | undefined;
@@ -21,18 +25,21 @@ export type Environment = {
   bundlerUrl: string;
   /** What the figures were measured on, for the dataset's `chain_profile`. */
   chainProfile: string;
+  /** The devnet's fork; `null` on an existing chain. */
+  hardfork: string | null;
   /** Stops what was started (the devnet); a no-op on an existing chain. */
   stop: () => Promise<void>;
 };
 
 export async function openEnvironment(options: EnvironmentOptions): Promise<Environment> {
   if (!options.rpcUrl) {
-    const devnet = await startDevnet({ node: options.node });
+    const devnet = await startDevnet({ node: options.node, hardfork: options.hardfork, bundleMode: options.bundleMode });
     const node = devnet.node === "geth" ? `geth ${gethVersion} --dev, a block per pending transaction` : "anvil, automine";
     return {
       ...connect(devnet.chain, devnet.rpcUrl, devnet.funderPrivateKey),
       bundlerUrl: devnet.bundlerUrl,
       chainProfile: `pq4337 devnet: ${node}, hardfork ${devnet.hardfork}, chain id ${devnet.chainId}`,
+      hardfork: devnet.hardfork,
       stop: devnet.stop,
     };
   }
@@ -55,6 +62,7 @@ export async function openEnvironment(options: EnvironmentOptions): Promise<Envi
     ...environment,
     bundlerUrl: options.bundlerUrl,
     chainProfile: `chain id ${chainId}, ${String(clientVersion)}`,
+    hardfork: null,
     stop: async () => {},
   };
 }

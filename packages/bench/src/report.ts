@@ -1,7 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Row } from "./dataset.js";
+import { bundleSection } from "./bundles.js";
 import { erc7562Section } from "./erc7562.js";
+import { forkSection } from "./forks.js";
 import { securityConvention } from "./metrics.js";
 
 /** Published figures the report sets beside ours, with where they come from. */
@@ -23,7 +25,10 @@ const intrinsicGas = 21_000;
 const erc7562VerificationLimit = 500_000;
 
 /** Writes report.md and the two SVG charts into `dir`. */
-export function writeReport(dir: string, rows: Row[], run: { ops: number; durationSeconds: number }): void {
+export function writeReport(dir: string, allRows: Row[], run: { ops: number; durationSeconds: number }): void {
+  // The main tables show the first fork's schemes; other forks and the bundle stage have sections of their own.
+  const primaryFork = allRows[0]?.hardfork ?? null;
+  const rows = allRows.filter((row) => row.hardfork === primaryFork && row.surface !== "bundle");
   const keccak = rows.find((row) => row.bench_name === "keccak_f1600.permutation");
   const schemes = [...new Set(rows.filter((row) => row !== keccak).map((row) => row.scheme))];
   const first = rows[0];
@@ -125,6 +130,8 @@ export function writeReport(dir: string, rows: Row[], run: { ops: number; durati
   lines.push("| scheme | sign → receipt (ms, median [min–max]) | burst (ops/s) | gas per block in the burst |", "|---|---:|---:|---:|");
   for (const scheme of schemes)
     lines.push(`| ${scheme} | ${timingCell(one(scheme, "latency.sign_to_receipt"))} | ${fmt(one(scheme, "throughput.burst")?.value)} | ${fmt(one(scheme, "throughput.gas_per_block")?.value)} |`);
+
+  for (const section of [forkSection(allRows), bundleSection(allRows)]) if (section.length > 0) lines.push("", ...section);
 
   lines.push("", "## Published reference figures", "", `Source: ${referenceSource}.`, "");
   lines.push("| scheme | what | gas | gas / secure bit |", "|---|---|---:|---:|");

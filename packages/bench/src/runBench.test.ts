@@ -57,6 +57,28 @@ describe("pnpm bench --quick on the devnet", () => {
     assert.deepEqual(gasRows(second), gasRows(first));
   });
 
+  it("sets the forks side by side and measures bundles of 1 to 8 operations, the predicted fit and a mixed bundle", async () => {
+    const rows = await runBench({ out: join(out, "forks"), schemes: ["ecdsa", "webauthn"], forks: ["prague", "osaka"], bundles: true, ops: 1, quick: true });
+    const gas = (scheme: string, bench: string, hardfork = "osaka") => rows.find((row) => row.scheme === scheme && row.bench_name === bench && row.hardfork === hardfork)?.gas;
+    for (const hardfork of ["prague", "osaka"]) assert.ok(gas("ecdsa", "handleOps.transfer", hardfork)! > 0, hardfork);
+    // EIP-7951's P-256 precompile: a passkey's verify is far cheaper on Osaka.
+    assert.ok(gas("webauthn", "verify")! * 2 < gas("webauthn", "verify", "prague")!, `${gas("webauthn", "verify")} vs ${gas("webauthn", "verify", "prague")}`);
+
+    for (const scheme of ["ecdsa", "webauthn"]) {
+      const perOperation = [1, 2, 4, 8].map((n) => gas(scheme, `bundle.n${n}.per_operation`)!);
+      for (let index = 1; index < perOperation.length; index++) assert.ok(perOperation[index]! < perOperation[index - 1]!, `${scheme}: ${perOperation}`);
+      assert.ok(gas(scheme, "bundle.n8.gas_limit")! <= 2 ** 24 && gas(scheme, "bundle.n8.gas_limit")! >= gas(scheme, "bundle.n8.transaction")!);
+      const value = (bench: string) => rows.find((row) => row.scheme === scheme && row.bench_name === bench)!.value!;
+      assert.ok(value("bundle.fit_predicted") > 8 && value("bundle.fit_by_gas_used") >= value("bundle.fit_predicted"), scheme);
+    }
+    assert.ok(gas("ecdsa+falcon512+mldsa65", "bundle.mixed.transaction")! < gas("ecdsa+falcon512+mldsa65", "bundle.mixed.alone")!);
+    const report = readFileSync(join(out, "forks", "report.md"), "utf8");
+    assert.match(report, /## By fork\n/);
+    assert.match(report, /\| webauthn \| [\d,]+ \| [\d,]+ \| -\d/, "verify under prague and osaka, and the change: a saving");
+    assert.match(report, /## Bundles of many operations/);
+    assert.match(report, /Mixed bundle \(ecdsa, falcon512, mldsa65/);
+  });
+
   it("runs against an existing chain and bundler with a funded key", async () => {
     const devnet = await startDevnet();
     try {

@@ -1,8 +1,10 @@
 import { resolve } from "node:path";
 import type { Hex } from "viem";
 import { schemes as registry } from "@pq4337/sdk";
+import type { Fork } from "./args.js";
+import { measureBundles, measureMixedBundle } from "./bundles.js";
 import { type Row, writeDataset } from "./dataset.js";
-import { openEnvironment } from "./environment.js";
+import { type Environment, openEnvironment } from "./environment.js";
 import { type BenchSubject, type Measurement, measureScheme } from "./measure.js";
 import { gasPer128b, gasPerSecureBit } from "./metrics.js";
 import { keccakPermutationGas } from "./profile.js";
@@ -14,6 +16,10 @@ export type RunBenchParameters = {
   /** The devnet's node (ignored with `rpcUrl`): anvil, or geth for the ERC-7562 rule check. */
   node?: "anvil" | "geth" | undefined;
   schemes?: string[] | undefined;
+  /** The devnet forks to run the schemes under (default `["osaka"]`); ignored with `rpcUrl`. */
+  forks?: Fork[] | undefined;
+  /** The bundle stage, on an Osaka devnet when `forks` lists Osaka, else the first fork's (needs the embedded devnet). */
+  bundles?: boolean | undefined;
   ops: number;
   quick: boolean;
   rpcUrl?: string | undefined;
@@ -21,32 +27,42 @@ export type RunBenchParameters = {
   privateKey?: Hex | undefined;
 };
 
-/** The suite's stages: environment → schemes → measurements → dataset → report. */
+/** The suite's stages: environment → schemes (under each fork) → bundles → dataset → report. */
 export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
   const started = Date.now();
   const selected = selectSchemes(parameters.schemes);
   if (!Number.isInteger(parameters.ops) || parameters.ops < 1) throw new Error(`--ops must be a positive integer, got ${parameters.ops}`);
+  if (parameters.rpcUrl && parameters.bundles) throw new Error("the bundle stage needs the embedded devnet (Alto in manual mode), not --rpc-url");
   const progress = (message: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${message}\n`);
+  const context = { provenance: collectProvenance(), timestamp: new Date().toISOString() };
+  const forks = parameters.rpcUrl ? [undefined] : (parameters.forks ?? ["osaka"]);
 
-  progress(parameters.rpcUrl ? `connecting to ${parameters.rpcUrl}` : `starting the devnet (${parameters.node ?? "anvil"}, EntryPoint v0.8, Alto)`);
-  const environment = await openEnvironment(parameters);
-  const provenance = collectProvenance();
-  const timestamp = new Date().toISOString();
   const rows: Row[] = [];
-  try {
-    for (const scheme of selected) {
-      const measurements = await measureScheme(
-        environment,
-        scheme,
-        { ops: parameters.ops, timingRuns: parameters.quick ? 3 : 15, burstAccounts: parameters.quick ? 0 : 4 },
-        progress,
-      );
-      rows.push(...measurements.map((measurement) => toRow(measurement, scheme, environment.chainProfile, provenance, timestamp)));
-    }
-    rows.push(toRow(await measureKeccak(environment), keccakScheme, environment.chainProfile, provenance, timestamp));
-  } finally {
-    await environment.stop();
-  }
+  for (const fork of forks)
+    await withEnvironment({ ...parameters, hardfork: fork }, progress, async (environment) => {
+      for (const scheme of selected) {
+        const measurements = await measureScheme(
+          environment,
+          scheme,
+          { ops: parameters.ops, timingRuns: parameters.quick ? 3 : 15, burstAccounts: parameters.quick ? 0 : 4 },
+          progress,
+        );
+        rows.push(...measurements.map((measurement) => toRow(measurement, scheme, environment, context)));
+      }
+      rows.push(toRow(await measureKeccak(environment), keccakScheme, environment, context));
+    });
+
+  if (parameters.bundles)
+    await withEnvironment({ node: parameters.node, hardfork: bundleFork(forks), bundleMode: "manual" }, progress, async (environment) => {
+      const singles = selected.filter((subject) => subject.components.length === 1).map((subject) => subject.components[0]!);
+      for (const scheme of singles) {
+        const measurements = await measureBundles(environment, scheme, { largest: !parameters.quick }, progress);
+        rows.push(...measurements.map((measurement) => toRow(measurement, scheme, environment, context)));
+      }
+      const mixed = mixedBundle.map((name) => registry[name]!);
+      for (const measurement of await measureMixedBundle(environment, mixed, progress))
+        rows.push(toRow(measurement, { name: mixedBundle.join("+"), variant: "mixed bundle", securityBits: 128, nistCategory: 1 }, environment, context));
+    });
 
   const out = resolve(parameters.out);
   writeDataset(out, rows);
@@ -55,10 +71,32 @@ export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
   return rows;
 }
 
+/** The bundle stage runs where EIP-7825's cap binds: Osaka when the run measures it, else the first fork. */
+const bundleFork = (forks: (Fork | undefined)[]) => (forks.includes("osaka") ? "osaka" : forks[0]);
+
+/** The schemes of the mixed-bundle row: the classical baseline and the two post-quantum families. */
+const mixedBundle = ["ecdsa", "falcon512", "mldsa65"];
+
+/** Opens an environment (a devnet of the fork, or the existing chain), runs `stage` on it and stops it. */
+async function withEnvironment(
+  options: Parameters<typeof openEnvironment>[0],
+  progress: (message: string) => void,
+  stage: (environment: Environment) => Promise<void>,
+): Promise<void> {
+  const what = `${options.node ?? "anvil"}${options.hardfork ? ` (${options.hardfork})` : ""}, EntryPoint v0.8, Alto${options.bundleMode === "manual" ? " in manual mode" : ""}`;
+  progress(options.rpcUrl ? `connecting to ${options.rpcUrl}` : `starting the devnet: ${what}`);
+  const environment = await openEnvironment(options);
+  try {
+    await stage(environment);
+  } finally {
+    await environment.stop();
+  }
+}
+
 /** The shared Keccak-f[1600] routine is reported as its own row, under the SHAKE-based schemes' convention. */
 const keccakScheme: RowScheme = { name: "keccak-f1600", variant: "fips", securityBits: 128, nistCategory: undefined };
 
-async function measureKeccak(environment: Awaited<ReturnType<typeof openEnvironment>>): Promise<Measurement> {
+async function measureKeccak(environment: Environment): Promise<Measurement> {
   return {
     bench_name: "keccak_f1600.permutation",
     surface: "verify",
@@ -112,9 +150,8 @@ type RowScheme = { name: string; variant: string; securityBits: number; nistCate
 function toRow(
   measurement: Measurement,
   scheme: RowScheme,
-  chain_profile: string,
-  provenance: ReturnType<typeof collectProvenance>,
-  timestamp: string,
+  environment: Pick<Environment, "chainProfile" | "hardfork">,
+  { provenance, timestamp }: { provenance: ReturnType<typeof collectProvenance>; timestamp: string },
 ): Row {
   const gas = measurement.gas ?? null;
   return {
@@ -135,7 +172,8 @@ function toRow(
     max: measurement.timing?.max ?? null,
     iqr: measurement.timing?.iqr ?? null,
     samples: measurement.timing?.n ?? null,
-    chain_profile,
+    chain_profile: environment.chainProfile,
+    hardfork: environment.hardfork,
     ...provenance,
     timestamp,
     notes: measurement.notes ?? "",
