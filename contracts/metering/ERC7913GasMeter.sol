@@ -29,4 +29,19 @@ contract ERC7913GasMeter {
         gasUsed = before - gasleft();
         result = success && codeSize != 0 && returned.length >= 32 ? abi.decode(returned, (bytes4)) : bytes4(0xffffffff);
     }
+
+    /**
+     * @dev Calls `target` with `data` (a verifier's entry point other than ERC-7913's, such as a message of any
+     * length) the same way, and returns whether the call succeeded, what it returned and the gas it consumed.
+     */
+    function measureCall(
+        address target,
+        bytes calldata data
+    ) external view returns (bool success, bytes memory returned, uint256 gasUsed) {
+        uint256 codeSize = target.code.length;
+        uint256 before = gasleft();
+        (success, returned) = target.staticcall(data);
+        gasUsed = before - gasleft();
+        success = success && codeSize != 0;
+    }
 }

@@ -46,6 +46,18 @@ contract Ed25519Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC1
         return 0xFFFFFFFF;
     }
 
+    /**
+     * @dev Verifies an Ed25519 signature over a `message` of any length (a Solana transaction, an SSH challenge,
+     * an attestation) with the same checks as {verify}, which is this function for a 32-byte message. Returns
+     * false, never reverts, on malformed input.
+     */
+    function verifyMessage(bytes calldata key, bytes calldata message, bytes calldata signature) public view virtual returns (bool) {
+        return
+            key.length == 32 &&
+            signature.length == 64 &&
+            Ed25519.verify(baseTable, bytes32(key), bytes32(signature[0:32]), bytes32(signature[32:64]), message);
+    }
+
     /// @inheritdoc IERC7913KeyIdentity
     /// @dev A public key has one canonical encoding, the 32 bytes themselves, which are its identity. A key of
     /// small order is refused too: {verify} follows RFC 8032 and accepts signatures anyone can make for it.

@@ -78,6 +78,24 @@ describe("pq4337 CLI", () => {
     assert.match(bad.stderr, /32-byte hash/);
   });
 
+  it("verify --scheme ed25519 takes RFC 8032's messages of any length, one and in --vectors, and refuses their mutations", () => {
+    const vectors = JSON.parse(readFileSync(new URL("../fixtures/ed25519-rfc8032.json", import.meta.url), "utf8")) as { publicKey: string; message: string; signature: string }[];
+    const lines = vectors.map(({ publicKey, message, signature }) => ({ scheme: "ed25519", publicKey: `0x${publicKey}`, message: `0x${message}`, signature: `0x${signature}` }));
+    const file = join(mkdtempSync(join(tmpdir(), "pq4337-vectors-")), "ed25519.jsonl");
+    const appended = { ...lines[2]!, message: `${lines[2]!.message}00` };
+    writeFileSync(file, [...lines, appended].map((line) => JSON.stringify(line)).join("\n"));
+    const run = spawnSync(process.execPath, [cli, "verify", "--vectors", file], { encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    const results = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as { message: string; valid: boolean; gas: number });
+    assert.deepEqual(results.map((result) => result.valid), [...lines.map(() => true), false]);
+    assert.ok(results.some((result) => result.message === "0x") && results.some((result) => result.message.length > 2000), "empty and 1,023-byte messages");
+    for (const result of results) assert.ok(result.gas > 100_000 && result.gas < 5_000_000, `gas ${result.gas}`);
+
+    const single = spawnSync(process.execPath, [cli, "verify", "--scheme", "ed25519", "--public-key", lines[1]!.publicKey, "--message", lines[1]!.message, "--signature", lines[1]!.signature], { encoding: "utf8" });
+    assert.equal(single.status, 0, single.stderr);
+    assert.equal((JSON.parse(single.stdout) as { valid: boolean }).valid, true);
+  });
+
   it("verify --vectors checks independent implementations' ML-DSA-65 and Falcon signatures on-chain, one devnet for the file, and fails for a bad line", () => {
     const files = ["mldsa65-pqclean.jsonl", "mldsa65-dilithium-py.jsonl", "falcon512-pqclean.jsonl", "falcon1024-pqclean.jsonl"];
     const fixtures = files.flatMap((file) =>

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { type Hex, bytesToHex, concatHex, hexToBigInt, keccak256, numberToHex, slice, toHex } from "viem";
+import { readFileSync } from "node:fs";
 import { network } from "hardhat";
 import { L, P, SMALL_ORDER_POINTS, littleEndian } from "../helpers/ed25519.js";
 
@@ -59,6 +60,21 @@ describe("Ed25519Verifier", () => {
       assert.equal(await verify(flipBit(key, bit), hash, signature), FAILURE, `A bit ${bit}`);
       assert.equal(await verify(key, flipBit(hash, bit), signature), FAILURE, `hash bit ${bit}`);
     }
+  });
+
+  it("verifyMessage accepts the RFC 8032 vectors' messages of any length and agrees with verify on 32-byte ones", async () => {
+    const vectors = JSON.parse(readFileSync(new URL("../fixtures/ed25519-rfc8032.json", import.meta.url), "utf8")) as { publicKey: string; message: string; signature: string }[];
+    for (const { publicKey, message, signature } of vectors) {
+      const [key, data, sig] = [`0x${publicKey}`, `0x${message}`, `0x${signature}`] as Hex[];
+      assert.equal(await verifier.read.verifyMessage([key, data, sig]), true, `${message.length / 2}-byte message`);
+      assert.equal(await verifier.read.verifyMessage([key, concatHex([data, "0x00"]), sig]), false, "a byte appended");
+      assert.equal(await verifier.read.verifyMessage([key, data, flipBit(sig, 3)]), false, "a bit of R flipped");
+      assert.equal(await verifier.read.verifyMessage([slice(key, 1), data, sig]), false, "a 31-byte key");
+    }
+    const hash = keccak256(toHex("32 bytes"));
+    const { key, signature } = signed(hash);
+    assert.equal(await verifier.read.verifyMessage([key, hash, signature]), true);
+    assert.equal(await verify(key, hash, signature), MAGIC);
   });
 
   it("rejects S + L, the malleable twin a verifier without the S < L check would accept", async () => {

@@ -63,6 +63,11 @@ export {
   type MultiSignerReturnType,
 } from "./signers/multiSigner.js";
 export { measureVerifyGas, type MeasureVerifyGasParameters, type MeasureVerifyGasReturnType } from "./actions/measureVerifyGas.js";
+export {
+  measureVerifyMessageGas,
+  type MeasureVerifyMessageGasParameters,
+  type MeasureVerifyMessageGasReturnType,
+} from "./actions/measureVerifyMessageGas.js";
 export { schemes, type Scheme } from "./schemes.js";
 export {
   type ExpandPublicKeyErrorType,

@@ -57,6 +57,11 @@ export type Scheme = {
   toErc7913Key: (publicKey: Hex) => { key: Hex; expandedKey: Hex | undefined };
   /** Off-chain verification of a signature of a 32-byte hash, as the on-chain verifier defines it. */
   verify: (publicKey: Hex, hash: Hex, signature: Hex) => boolean;
+  /**
+   * Whether the verifier also verifies messages of any length, through `verifyMessage(key, message, signature)`
+   * (see `measureVerifyMessageGas`).
+   */
+  verifiesMessages?: boolean | undefined;
 };
 
 /** The ECDSA verifier's key forms: an address, a compressed or an uncompressed SEC1 point. */
@@ -123,6 +128,7 @@ export const schemes: Record<string, Scheme> = {
       return { key: publicKey, expandedKey: undefined };
     },
     verify: (publicKey, hash, signature) => verifyEd25519({ publicKey, hash, signature }),
+    verifiesMessages: true,
   },
   mldsa65: {
     name: "mldsa65",

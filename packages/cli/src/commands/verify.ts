@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import { type Address, type Hex, createPublicClient, http, isHex, size } from "viem";
 import { type Devnet, startDevnet } from "@pq4337/devnet";
-import { PQ4337Error, getPQ4337Addresses, measureVerifyGas, schemes } from "@pq4337/sdk";
+import { PQ4337Error, getPQ4337Addresses, measureVerifyGas, measureVerifyMessageGas, schemes } from "@pq4337/sdk";
 import { UsageError, parseCommandArgs } from "../args.js";
+
+/** The schemes whose verifier takes messages of any length. */
+const messageSchemes = () => Object.values(schemes).filter((scheme) => scheme.verifiesMessages).map((scheme) => scheme.name);
 
 export const verifyHelp = `pq4337 verify --scheme S --public-key 0x… --message 0x… --signature 0x… [--rpc-url URL]
 pq4337 verify --vectors FILE [--rpc-url URL]
@@ -13,7 +16,8 @@ Verifies a signature on-chain with pq4337's ERC-7913 verifier for the scheme and
 
   --scheme S        ${Object.keys(schemes).join(" | ")}
   --public-key 0x…  the scheme's public key (ECDSA: 20-byte address or 33/65-byte SEC1 key)
-  --message 0x…     the signed 32-byte hash
+  --message 0x…     the signed 32-byte hash; for ${messageSchemes().join(", ")}, a message of any length (other lengths
+                    go through the verifier's verifyMessage entry point)
   --signature 0x…   the signature bytes the verifier takes
   --vectors FILE    JSON lines {"scheme","publicKey","message","signature"}; prints each line with "valid" and
                     "gas" added, or "error" for a line that cannot be checked, and then exits with status 1
@@ -24,8 +28,11 @@ warm, measured on-chain by an eth_call to a metering contract placed with a stat
 calldata gas are excluded. A scheme whose expanded key lives in contract code (ML-DSA, Falcon) has that code
 placed the same way when it is not deployed, so the figure includes reading and checking it.`;
 
-/** A signature to check, ready for the verifier. */
-type Check = { verifier: Address; key: Hex; expandedKey: Hex | undefined; hash: Hex; signature: Hex };
+/** A signature to check, ready for the verifier: of a 32-byte hash (ERC-7913 `verify`), or of a message of any length. */
+type Check =
+  | { verifier: Address; key: Hex; expandedKey: Hex | undefined; hash: Hex; signature: Hex }
+  | { verifier: Address; key: Hex; message: Hex; signature: Hex };
+
 
 type Field = "scheme" | "publicKey" | "message" | "signature";
 
@@ -73,7 +80,12 @@ export async function verifyCommand(args: string[]): Promise<number> {
   try {
     const client = createPublicClient({ transport: http(rpcUrl ?? (devnet = await startDevnet({ bundler: false })).rpcUrl) });
     for (const { input, check } of lines) {
-      const output = typeof check === "string" ? { error: check } : await measureVerifyGas({ client, ...check });
+      const output =
+        typeof check === "string"
+          ? { error: check }
+          : "message" in check
+            ? await measureVerifyMessageGas({ client, ...check })
+            : await measureVerifyGas({ client, ...check });
       console.log(JSON.stringify(values.vectors !== undefined && typeof input === "object" ? { ...input, ...output } : output));
     }
   } finally {
@@ -105,10 +117,14 @@ function toCheck(input: unknown, names: Record<Field, string>): Check | string {
     if (typeof value !== "string" || !isHex(value, { strict: true }) || value.length % 2 !== 0)
       return `${names[field as Field]} must be 0x-prefixed hex of whole bytes, got ${JSON.stringify(value)?.slice(0, 40)}`;
   const hex = fields as Record<keyof typeof fields, Hex>;
-  if (size(hex.message) !== 32) return `${names.message} must be the 32-byte hash, got ${size(hex.message)} bytes`;
+  const anyLength = size(hex.message) !== 32;
+  if (anyLength && !scheme.verifiesMessages)
+    return `${names.message} must be the 32-byte hash for ${scheme.name}, got ${size(hex.message)} bytes (messages of any length: ${messageSchemes().join(", ")})`;
   try {
     const { key, expandedKey } = scheme.toErc7913Key(hex.publicKey);
-    return { verifier: getPQ4337Addresses().verifiers[scheme.name]!, key, expandedKey, hash: hex.message, signature: hex.signature };
+    const verifier = getPQ4337Addresses().verifiers[scheme.name]!;
+    if (anyLength) return { verifier, key, message: hex.message, signature: hex.signature };
+    return { verifier, key, expandedKey, hash: hex.message, signature: hex.signature };
   } catch (error) {
     if (error instanceof PQ4337Error) return error.shortMessage;
     throw error;

@@ -4,7 +4,7 @@ import { toCodeChunks } from "../keys/codeStore.js";
 import { erc7913GasMeterAbi, erc7913GasMeterDeployedBytecode } from "../generated/contracts.js";
 
 /** Where the gas meter's code is placed for the call; nothing is deployed there. */
-const meterAddress: Address = "0x00000000000000000000000000000000009e7e12";
+export const meterAddress: Address = "0x00000000000000000000000000000000009e7e12";
 const verifySelector = "0x024ad318";
 
 export type MeasureVerifyGasParameters = {
