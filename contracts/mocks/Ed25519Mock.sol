@@ -4,8 +4,9 @@ pragma solidity ^0.8.24;
 import {Ed25519} from "../utils/Ed25519.sol";
 import {Ed25519BaseTable} from "../utils/Ed25519BaseTable.sol";
 import {SHA512} from "../utils/SHA512.sol";
+import {SHA512Reference} from "./SHA512Reference.sol";
 
-/// @dev Exposes {Ed25519} (messages of any length, its wNAF recoding) and {SHA512} to the tests.
+/// @dev Exposes {Ed25519} (messages of any length, its wNAF recoding), {SHA512} and its reference to the tests.
 contract Ed25519Mock {
     address private immutable _table = address(new Ed25519BaseTable());
 
@@ -20,5 +21,18 @@ contract Ed25519Mock {
     function sha512(bytes memory data) external pure returns (bytes memory) {
         (bytes32 first, bytes32 second) = SHA512.hash(data);
         return bytes.concat(first, second);
+    }
+
+    function sha512Reference(bytes memory data) external pure returns (bytes memory) {
+        (bytes32 first, bytes32 second) = SHA512Reference.hash(data);
+        return bytes.concat(first, second);
+    }
+
+    /// @dev The gas of {SHA512-hash} on `data`, to compare with the reference's on the same input.
+    function sha512Gas(bytes memory data, bool plain) external view returns (uint256 gasUsed) {
+        uint256 before = gasleft();
+        if (plain) SHA512Reference.hash(data);
+        else SHA512.hash(data);
+        gasUsed = before - gasleft();
     }
 }

@@ -3,8 +3,13 @@ pragma solidity ^0.8.24;
 
 /**
  * @dev SHA-512 (FIPS 180-4 §6.4) of a byte string in memory, for Ed25519 (RFC 8032 hashes with SHA-512 and the
- * EVM has only a SHA-256 precompile). Plain Solidity on 64-bit words; the tests compare it with noble's SHA-512
- * on every length from 0 to 300 bytes and on random inputs.
+ * EVM has only a SHA-256 precompile).
+ *
+ * Assembly, because the plain-Solidity version cost 192,000 gas a block, more than a quarter of an Ed25519
+ * verification: 64-bit words live in 256-bit stack slots, a rotation is one shift of the word doubled to 128 bits,
+ * and the round constants sit in memory beside the message schedule so that one pointer walks both.
+ * {SHA512Reference} (contracts/mocks) is the plain-Solidity version the tests compare it with, and both with
+ * noble's SHA-512.
  */
 library SHA512 {
     /// @dev The 80 round constants K0 … K79, 8 bytes each, big-endian.
@@ -16,79 +21,105 @@ library SHA512 {
         // Padding: 0x80, zeros, and the bit length as 128 bits, to a multiple of 128 bytes.
         uint256 zeros = (239 - (data.length % 128)) % 128;
         bytes memory padded = bytes.concat(data, hex"80", new bytes(zeros), bytes16(uint128(data.length * 8)));
-        uint64[8] memory h = [
-            0x6a09e667f3bcc908,
-            0xbb67ae8584caa73b,
-            0x3c6ef372fe94f82b,
-            0xa54ff53a5f1d36f1,
-            0x510e527fade682d1,
-            0x9b05688c2b3e6c1f,
-            0x1f83d9abfb41bd6b,
-            0x5be0cd19137e2179
-        ];
-        bytes memory k = K;
-        uint64[80] memory w;
+        // Words 0 … 79: the message schedule W of the current block; 80 … 159: the round constants K;
+        // 160 … 167: the hash value H. One array, so that the rounds keep a single pointer on the stack.
+        uint256[168] memory work;
+        _initialize(work);
         for (uint256 offset = 0; offset < padded.length; offset += 128) {
-            for (uint256 t = 0; t < 16; t++) w[t] = uint64(bytes8(_word(padded, offset + 8 * t)));
-            _compress(h, w, k);
+            _expand(padded, offset, work);
+            _compress(work);
         }
-        first = bytes32((uint256(h[0]) << 192) | (uint256(h[1]) << 128) | (uint256(h[2]) << 64) | uint256(h[3]));
-        second = bytes32((uint256(h[4]) << 192) | (uint256(h[5]) << 128) | (uint256(h[6]) << 64) | uint256(h[7]));
+        first = bytes32((work[160] << 192) | (work[161] << 128) | (work[162] << 64) | work[163]);
+        second = bytes32((work[164] << 192) | (work[165] << 128) | (work[166] << 64) | work[167]);
     }
 
-    /// @dev One compression of the state `h` with the message block whose first 16 words are in `w`.
-    function _compress(uint64[8] memory h, uint64[80] memory w, bytes memory k) private pure {
-        unchecked {
-            for (uint256 t = 16; t < 80; t++) {
-                uint64 w15 = w[t - 15];
-                uint64 w2 = w[t - 2];
-                uint64 s0 = _rotr(w15, 1) ^ _rotr(w15, 8) ^ (w15 >> 7);
-                uint64 s1 = _rotr(w2, 19) ^ _rotr(w2, 61) ^ (w2 >> 6);
-                w[t] = w[t - 16] + s0 + w[t - 7] + s1;
-            }
-            uint64 a = h[0];
-            uint64 b = h[1];
-            uint64 c = h[2];
-            uint64 d = h[3];
-            uint64 e = h[4];
-            uint64 f = h[5];
-            uint64 g = h[6];
-            uint64 hh = h[7];
-            for (uint256 t = 0; t < 80; t++) {
-                uint64 t1 = hh +
-                    (_rotr(e, 14) ^ _rotr(e, 18) ^ _rotr(e, 41)) +
-                    ((e & f) ^ (~e & g)) +
-                    uint64(bytes8(_word(k, 8 * t))) +
-                    w[t];
-                uint64 t2 = (_rotr(a, 28) ^ _rotr(a, 34) ^ _rotr(a, 39)) + ((a & b) ^ (a & c) ^ (b & c));
-                hh = g;
-                g = f;
-                f = e;
-                e = d + t1;
-                d = c;
-                c = b;
-                b = a;
-                a = t1 + t2;
-            }
-            h[0] += a;
-            h[1] += b;
-            h[2] += c;
-            h[3] += d;
-            h[4] += e;
-            h[5] += f;
-            h[6] += g;
-            h[7] += hh;
-        }
-    }
-
-    function _rotr(uint64 x, uint64 n) private pure returns (uint64) {
-        return (x >> n) | (x << (64 - n));
-    }
-
-    /// @dev The 32 bytes of `data` from `offset` (the caller keeps `offset + 8 <= data.length` and reads 8 of them).
-    function _word(bytes memory data, uint256 offset) private pure returns (bytes32 word) {
+    /// @dev Copies K into words 80 … 159 of `work`, one constant per word, and the initial hash value into 160 … 167.
+    function _initialize(uint256[168] memory work) private pure {
+        bytes memory k = K;
         assembly ("memory-safe") {
-            word := mload(add(add(data, 0x20), offset))
+            let source := add(k, 0x20)
+            let target := add(work, 2560)
+            for { let t := 0 } lt(t, 80) { t := add(t, 1) } {
+                mstore(add(target, shl(5, t)), shr(192, mload(add(source, shl(3, t)))))
+            }
+            let h := add(work, 5120)
+            mstore(h, 0x6a09e667f3bcc908)
+            mstore(add(h, 0x20), 0xbb67ae8584caa73b)
+            mstore(add(h, 0x40), 0x3c6ef372fe94f82b)
+            mstore(add(h, 0x60), 0xa54ff53a5f1d36f1)
+            mstore(add(h, 0x80), 0x510e527fade682d1)
+            mstore(add(h, 0xa0), 0x9b05688c2b3e6c1f)
+            mstore(add(h, 0xc0), 0x1f83d9abfb41bd6b)
+            mstore(add(h, 0xe0), 0x5be0cd19137e2179)
+        }
+    }
+
+    /**
+     * @dev W0 … W79 of the block at `offset`: the block's 16 big-endian words, then
+     * Wt = σ1(Wt−2) + Wt−7 + σ0(Wt−15) + Wt−16 mod 2^64.
+     */
+    function _expand(bytes memory data, uint256 offset, uint256[168] memory schedule) private pure {
+        assembly ("memory-safe") {
+            let source := add(add(data, 0x20), offset)
+            for { let t := 0 } lt(t, 16) { t := add(t, 1) } {
+                mstore(add(schedule, shl(5, t)), shr(192, mload(add(source, shl(3, t)))))
+            }
+            for { let p := add(schedule, 512) } lt(p, add(schedule, 2560)) { p := add(p, 0x20) } {
+                // σ0(x) = ROTR1(x) ⊕ ROTR8(x) ⊕ SHR7(x); with xx = x ‖ x, ROTRn(x) is the low 64 bits of xx >> n.
+                let x := mload(sub(p, 480))
+                let xx := or(x, shl(64, x))
+                let sigma := and(xor(xor(shr(1, xx), shr(8, xx)), shr(7, x)), 0xffffffffffffffff)
+                // σ1(y) = ROTR19(y) ⊕ ROTR61(y) ⊕ SHR6(y).
+                let y := mload(sub(p, 64))
+                let yy := or(y, shl(64, y))
+                sigma := add(sigma, and(xor(xor(shr(19, yy), shr(61, yy)), shr(6, y)), 0xffffffffffffffff))
+                mstore(p, and(add(sigma, add(mload(sub(p, 512)), mload(sub(p, 224)))), 0xffffffffffffffff))
+            }
+        }
+    }
+
+    /// @dev The 80 rounds on the working variables a … h from H (words 160 … 167 of `work`), then H += a … h (mod 2^64).
+    function _compress(uint256[168] memory work) private pure {
+        assembly ("memory-safe") {
+            let a := mload(add(work, 5120))
+            let b := mload(add(work, 5152))
+            let c := mload(add(work, 5184))
+            let d := mload(add(work, 5216))
+            let e := mload(add(work, 5248))
+            let f := mload(add(work, 5280))
+            let g := mload(add(work, 5312))
+            let h := mload(add(work, 5344))
+            for { let p := work } lt(p, add(work, 2560)) { p := add(p, 0x20) } {
+                // T1 = h + Σ1(e) + Ch(e, f, g) + Kt + Wt, with Ch(e, f, g) = g ⊕ (e ∧ (f ⊕ g)); Kt is 80 words after Wt.
+                let t1 := add(add(h, xor(g, and(e, xor(f, g)))), add(mload(p), mload(add(p, 2560))))
+                {
+                    let ee := or(e, shl(64, e))
+                    t1 := add(t1, and(xor(xor(shr(14, ee), shr(18, ee)), shr(41, ee)), 0xffffffffffffffff))
+                }
+                h := g
+                g := f
+                f := e
+                e := and(add(d, t1), 0xffffffffffffffff)
+                d := c
+                // T1 + T2, with T2 = Σ0(a) + Maj(a, b, c) and Maj(a, b, c) = (a ∧ b) ∨ (c ∧ (a ∨ b)).
+                {
+                    let aa := or(a, shl(64, a))
+                    t1 := add(t1, and(xor(xor(shr(28, aa), shr(34, aa)), shr(39, aa)), 0xffffffffffffffff))
+                }
+                t1 := add(t1, or(and(a, b), and(c, or(a, b))))
+                c := b
+                b := a
+                a := and(t1, 0xffffffffffffffff)
+            }
+            let state := add(work, 5120)
+            mstore(state, and(add(mload(state), a), 0xffffffffffffffff))
+            mstore(add(state, 0x20), and(add(mload(add(state, 0x20)), b), 0xffffffffffffffff))
+            mstore(add(state, 0x40), and(add(mload(add(state, 0x40)), c), 0xffffffffffffffff))
+            mstore(add(state, 0x60), and(add(mload(add(state, 0x60)), d), 0xffffffffffffffff))
+            mstore(add(state, 0x80), and(add(mload(add(state, 0x80)), e), 0xffffffffffffffff))
+            mstore(add(state, 0xa0), and(add(mload(add(state, 0xa0)), f), 0xffffffffffffffff))
+            mstore(add(state, 0xc0), and(add(mload(add(state, 0xc0)), g), 0xffffffffffffffff))
+            mstore(add(state, 0xe0), and(add(mload(add(state, 0xe0)), h), 0xffffffffffffffff))
         }
     }
 }
