@@ -4,6 +4,7 @@ pragma solidity ^0.8.24;
 import {Ed25519} from "../utils/Ed25519.sol";
 import {Ed25519BaseTable} from "../utils/Ed25519BaseTable.sol";
 import {SHA512} from "../utils/SHA512.sol";
+import {Ed25519PointReference} from "./Ed25519PointReference.sol";
 import {SHA512Reference} from "./SHA512Reference.sol";
 
 /// @dev Exposes {Ed25519} (messages of any length, its wNAF recoding), {SHA512} and its reference to the tests.
@@ -16,6 +17,25 @@ contract Ed25519Mock {
 
     function wnaf(uint256 k, uint256 w) external pure returns (int256[256] memory) {
         return Ed25519.wnaf(k, w);
+    }
+
+    /// @dev {Ed25519-_double} and {Ed25519-_addCached} beside their references, on the same inputs.
+    function double(uint256[4] memory q) external pure returns (uint256[4] memory, uint256[4] memory plain) {
+        plain = [q[0], q[1], q[2], q[3]];
+        Ed25519PointReference.double(plain);
+        Ed25519._double(q);
+        return (q, plain);
+    }
+
+    function addCached(
+        uint256[4] memory q,
+        uint256[4] memory c,
+        bool subtract
+    ) external pure returns (uint256[4] memory, uint256[4] memory plain) {
+        plain = [q[0], q[1], q[2], q[3]];
+        Ed25519PointReference.addCached(plain, c, subtract);
+        Ed25519._addCached(q, c, subtract);
+        return (q, plain);
     }
 
     function sha512(bytes memory data) external pure returns (bytes memory) {

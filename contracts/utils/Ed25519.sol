@@ -179,38 +179,62 @@ library Ed25519 {
         return [addmod(p[1], p[0], P), addmod(p[1], P - p[0], P), mulmod(D2, p[3], P), addmod(p[2], p[2], P)];
     }
 
-    /// @dev q ← 2q (dbl-2008-hwcd with a = −1, all four intermediates negated, which leaves the products unchanged).
-    function _double(uint256[4] memory q) private pure {
-        uint256 a = mulmod(q[0], q[0], P);
-        uint256 b = mulmod(q[1], q[1], P);
-        uint256 c = mulmod(q[2], q[2], P);
-        c = addmod(c, c, P);
-        uint256 h = addmod(a, b, P);
-        uint256 e = addmod(q[0], q[1], P);
-        e = addmod(h, P - mulmod(e, e, P), P);
-        uint256 g = addmod(a, P - b, P);
-        uint256 f = addmod(c, g, P);
-        q[0] = mulmod(e, f, P);
-        q[1] = mulmod(g, h, P);
-        q[2] = mulmod(f, g, P);
-        q[3] = mulmod(e, h, P);
+    /**
+     * @dev q ← 2q (dbl-2008-hwcd with a = −1, all four intermediates negated, which leaves the products unchanged).
+     * Assembly, because the doubling runs 256 times a verification; {Ed25519PointReference-double} (contracts/mocks)
+     * is the plain-Solidity version the tests compare it with.
+     */
+    function _double(uint256[4] memory q) internal pure {
+        assembly ("memory-safe") {
+            let x := mload(q)
+            let y := mload(add(q, 0x20))
+            let a := mulmod(x, x, P)
+            let b := mulmod(y, y, P)
+            let c := mulmod(mload(add(q, 0x40)), mload(add(q, 0x40)), P)
+            c := addmod(c, c, P)
+            let h := addmod(a, b, P)
+            let e := addmod(x, y, P)
+            e := addmod(h, sub(P, mulmod(e, e, P)), P)
+            let g := addmod(a, sub(P, b), P)
+            let f := addmod(c, g, P)
+            mstore(q, mulmod(e, f, P))
+            mstore(add(q, 0x20), mulmod(g, h, P))
+            mstore(add(q, 0x40), mulmod(f, g, P))
+            mstore(add(q, 0x60), mulmod(e, h, P))
+        }
     }
 
-    /// @dev q ← q + c, or q − c when `subtract`, for c in cached form (add-2008-hwcd-3 with a = −1).
-    function _addCached(uint256[4] memory q, uint256[4] memory c, bool subtract) private pure {
-        (uint256 yPlusX, uint256 yMinusX, uint256 t2d) = subtract ? (c[1], c[0], P - c[2]) : (c[0], c[1], c[2]);
-        uint256 a = mulmod(addmod(q[1], P - q[0], P), yMinusX, P);
-        uint256 b = mulmod(addmod(q[1], q[0], P), yPlusX, P);
-        uint256 cc = mulmod(q[3], t2d, P);
-        uint256 d = mulmod(q[2], c[3], P);
-        uint256 e = addmod(b, P - a, P);
-        uint256 f = addmod(d, P - cc, P);
-        uint256 g = addmod(d, cc, P);
-        uint256 h = addmod(b, a, P);
-        q[0] = mulmod(e, f, P);
-        q[1] = mulmod(g, h, P);
-        q[2] = mulmod(f, g, P);
-        q[3] = mulmod(e, h, P);
+    /**
+     * @dev q ← q + c, or q − c when `subtract`, for c in cached form (add-2008-hwcd-3 with a = −1). Assembly, as
+     * {_double}; {Ed25519PointReference-addCached} is its plain-Solidity version.
+     */
+    function _addCached(uint256[4] memory q, uint256[4] memory c, bool subtract) internal pure {
+        assembly ("memory-safe") {
+            let yPlusX := mload(c)
+            let yMinusX := mload(add(c, 0x20))
+            let t2d := mload(add(c, 0x40))
+            // −c = (Y − X, Y + X, −2d·T, 2Z) in cached form.
+            if subtract {
+                let swap := yPlusX
+                yPlusX := yMinusX
+                yMinusX := swap
+                t2d := sub(P, t2d)
+            }
+            let x := mload(q)
+            let y := mload(add(q, 0x20))
+            let a := mulmod(addmod(y, sub(P, x), P), yMinusX, P)
+            let b := mulmod(addmod(y, x, P), yPlusX, P)
+            let cc := mulmod(mload(add(q, 0x60)), t2d, P)
+            let d := mulmod(mload(add(q, 0x40)), mload(add(c, 0x60)), P)
+            let e := addmod(b, sub(P, a), P)
+            let f := addmod(d, sub(P, cc), P)
+            let g := addmod(d, cc, P)
+            let h := addmod(b, a, P)
+            mstore(q, mulmod(e, f, P))
+            mstore(add(q, 0x20), mulmod(g, h, P))
+            mstore(add(q, 0x40), mulmod(f, g, P))
+            mstore(add(q, 0x60), mulmod(e, h, P))
+        }
     }
 
     /// @dev The affine (X/Z, Y/Z) of q, by one MODEXP (Z^(p−2)).

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/**
+ * @dev The plain-Solidity references of {Ed25519}'s point routines in assembly, written to be read: the tests
+ * compare the two on random points. Extended twisted Edwards coordinates (X, Y, Z, T) with a = −1 over p = 2^255 − 19.
+ */
+library Ed25519PointReference {
+    uint256 private constant P = 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed;
+
+    /// @dev q ← 2q (dbl-2008-hwcd with a = −1, all four intermediates negated, which leaves the products unchanged).
+    function double(uint256[4] memory q) internal pure {
+        uint256 a = mulmod(q[0], q[0], P);
+        uint256 b = mulmod(q[1], q[1], P);
+        uint256 c = mulmod(q[2], q[2], P);
+        c = addmod(c, c, P);
+        uint256 h = addmod(a, b, P);
+        uint256 e = addmod(q[0], q[1], P);
+        e = addmod(h, P - mulmod(e, e, P), P);
+        uint256 g = addmod(a, P - b, P);
+        uint256 f = addmod(c, g, P);
+        q[0] = mulmod(e, f, P);
+        q[1] = mulmod(g, h, P);
+        q[2] = mulmod(f, g, P);
+        q[3] = mulmod(e, h, P);
+    }
+
+    /// @dev q ← q + c, or q − c when `subtract`, for c in cached form (add-2008-hwcd-3 with a = −1).
+    function addCached(uint256[4] memory q, uint256[4] memory c, bool subtract) internal pure {
+        (uint256 yPlusX, uint256 yMinusX, uint256 t2d) = subtract ? (c[1], c[0], P - c[2]) : (c[0], c[1], c[2]);
+        uint256 a = mulmod(addmod(q[1], P - q[0], P), yMinusX, P);
+        uint256 b = mulmod(addmod(q[1], q[0], P), yPlusX, P);
+        uint256 cc = mulmod(q[3], t2d, P);
+        uint256 d = mulmod(q[2], c[3], P);
+        uint256 e = addmod(b, P - a, P);
+        uint256 f = addmod(d, P - cc, P);
+        uint256 g = addmod(d, cc, P);
+        uint256 h = addmod(b, a, P);
+        q[0] = mulmod(e, f, P);
+        q[1] = mulmod(g, h, P);
+        q[2] = mulmod(f, g, P);
+        q[3] = mulmod(e, h, P);
+    }
+
+}
