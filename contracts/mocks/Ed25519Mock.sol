@@ -19,6 +19,10 @@ contract Ed25519Mock {
         return Ed25519.wnaf(k, w);
     }
 
+    function wnafReference(uint256 k, uint256 w) external pure returns (int256[256] memory) {
+        return Ed25519PointReference.wnaf(k, w);
+    }
+
     /// @dev {Ed25519-_double} and {Ed25519-_addCached} beside their references, on the same inputs.
     function double(uint256[4] memory q) external pure returns (uint256[4] memory, uint256[4] memory plain) {
         plain = [q[0], q[1], q[2], q[3]];

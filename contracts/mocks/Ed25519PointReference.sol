@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 /**
- * @dev The plain-Solidity references of {Ed25519}'s point routines in assembly, written to be read: the tests
+ * @dev The plain-Solidity references of {Ed25519}'s routines in assembly, written to be read: the tests
  * compare the two on random points. Extended twisted Edwards coordinates (X, Y, Z, T) with a = −1 over p = 2^255 − 19.
  */
 library Ed25519PointReference {
@@ -42,4 +42,18 @@ library Ed25519PointReference {
         q[3] = mulmod(e, h, P);
     }
 
+    /// @dev The width-`w` non-adjacent form of `k` < 2^254, least significant digit first.
+    function wnaf(uint256 k, uint256 w) internal pure returns (int256[256] memory digits) {
+        int256 window = int256(1 << w);
+        int256 half = window >> 1;
+        for (uint256 i = 0; k != 0; ++i) {
+            if (k & 1 == 1) {
+                int256 digit = int256(k & uint256(window - 1));
+                if (digit >= half) digit -= window;
+                digits[i] = digit;
+                k = digit > 0 ? k - uint256(digit) : k + uint256(-digit);
+            }
+            k >>= 1;
+        }
+    }
 }

@@ -130,19 +130,23 @@ library Ed25519 {
 
     /**
      * @dev The width-`w` non-adjacent form of `k` < 2^254, least significant digit first: every nonzero digit is
-     * odd with |d| < 2^(w−1), any w consecutive digits hold at most one nonzero, and Σ dᵢ·2^i = k.
+     * odd with |d| < 2^(w−1), any w consecutive digits hold at most one nonzero, and Σ dᵢ·2^i = k. Assembly (two
+     * recodings a verification, 256 digits each); {Ed25519PointReference-wnaf} is its plain-Solidity version.
      */
     function wnaf(uint256 k, uint256 w) internal pure returns (int256[256] memory digits) {
-        int256 window = int256(1 << w);
-        int256 half = window >> 1;
-        for (uint256 i = 0; k != 0; ++i) {
-            if (k & 1 == 1) {
-                int256 digit = int256(k & uint256(window - 1));
-                if (digit >= half) digit -= window;
-                digits[i] = digit;
-                k = digit > 0 ? k - uint256(digit) : k + uint256(-digit);
+        assembly ("memory-safe") {
+            let window := shl(w, 1)
+            for { let i := 0 } and(iszero(iszero(k)), lt(i, 256)) { i := add(i, 1) } {
+                if and(k, 1) {
+                    // The odd residue of k mod 2^w, taken in (−2^(w−1), 2^(w−1)); a negative digit is stored in two's
+                    // complement, and k − digit is then k + |digit|.
+                    let digit := and(k, sub(window, 1))
+                    if iszero(lt(digit, shr(1, window))) { digit := sub(digit, window) }
+                    mstore(add(digits, shl(5, i)), digit)
+                    k := sub(k, digit)
+                }
+                k := shr(1, k)
             }
-            k >>= 1;
         }
     }
 
