@@ -55,12 +55,15 @@ library Ed25519 {
         if (scalarS >= L) return false;
         (bool ok, uint256 x, uint256 y) = decompress(publicKey);
         if (!ok) return false;
-        (bytes32 first, bytes32 second) = SHA512.hash(bytes.concat(r, publicKey, message));
-        // k = SHA-512(R ‖ A ‖ M) read little-endian (first half the low 256 bits) mod L.
-        uint256 k = addmod(_littleEndian(first) % L, mulmod(_littleEndian(second), R256, L), L);
-        uint256[4] memory q = _doubleScalarMul(table, scalarS, k, x, y);
+        uint256[4] memory q = _doubleScalarMul(table, scalarS, challenge(r, publicKey, message), x, y);
         (ok, x, y) = _toAffine(q);
         return ok && _littleEndian(r) == (y | ((x & 1) << 255));
+    }
+
+    /// @dev k = SHA-512(R ‖ A ‖ M) read little-endian (the first half is the low 256 bits), mod L.
+    function challenge(bytes32 r, bytes32 publicKey, bytes memory message) internal pure returns (uint256) {
+        (bytes32 first, bytes32 second) = SHA512.hash(bytes.concat(r, publicKey, message));
+        return addmod(_littleEndian(first) % L, mulmod(_littleEndian(second), R256, L), L);
     }
 
     /**
@@ -109,7 +112,7 @@ library Ed25519 {
         uint256 k,
         uint256 x,
         uint256 y
-    ) private view returns (uint256[4] memory q) {
+    ) internal view returns (uint256[4] memory q) {
         int256[256] memory nafS = wnaf(s, ED25519_BASE_TABLE_WIDTH);
         int256[256] memory nafK = wnaf(k, WIDTH_A);
         uint256[4][8] memory multiplesA = _oddMultiples(x, y);
@@ -242,7 +245,7 @@ library Ed25519 {
     }
 
     /// @dev The affine (X/Z, Y/Z) of q, by one MODEXP (Z^(p−2)).
-    function _toAffine(uint256[4] memory q) private view returns (bool, uint256, uint256) {
+    function _toAffine(uint256[4] memory q) internal view returns (bool, uint256, uint256) {
         (bool ok, uint256 inverse) = _modExp(q[2], P - 2);
         return (ok, mulmod(q[0], inverse, P), mulmod(q[1], inverse, P));
     }
@@ -257,7 +260,7 @@ library Ed25519 {
     }
 
     /// @dev The integer whose little-endian encoding is `b` (byte order reversed).
-    function _littleEndian(bytes32 b) private pure returns (uint256 v) {
+    function _littleEndian(bytes32 b) internal pure returns (uint256 v) {
         v = uint256(b);
         v = ((v & 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff) << 8) |
             ((v >> 8) & 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff);

@@ -2,12 +2,15 @@ import { type Abi, type Address, type Hex, decodeFunctionResult, encodeFunctionD
 import { call } from "viem/actions";
 import {
   type Scheme,
+  ed25519ProfilerAbi,
+  ed25519ProfilerDeployedBytecode,
   falconProfilerAbi,
   falconProfilerDeployedBytecode,
   keccakF1600MeterAbi,
   keccakF1600MeterDeployedBytecode,
   mldsa65ProfilerAbi,
   mldsa65ProfilerDeployedBytecode,
+  getPQ4337Addresses,
   toCodeChunks,
 } from "@pq4337/sdk";
 import type { Environment } from "./environment.js";
@@ -21,6 +24,8 @@ const profilers: Record<string, { abi: Abi; code: Hex; args: (key: Hex, hash: He
   // FalconProfiler serves both degrees: log2(n) comes first.
   falcon512: { abi: falconProfilerAbi, code: falconProfilerDeployedBytecode, args: (...args) => [9n, ...args] },
   falcon1024: { abi: falconProfilerAbi, code: falconProfilerDeployedBytecode, args: (...args) => [10n, ...args] },
+  // Ed25519Profiler reads the base-point table's address from the deployed verifier.
+  ed25519: { abi: ed25519ProfilerAbi, code: ed25519ProfilerDeployedBytecode, args: (...args) => [getPQ4337Addresses().verifiers.ed25519, ...args] },
 };
 
 /** Where the profiler's code is placed for the call; nothing is deployed there. */
