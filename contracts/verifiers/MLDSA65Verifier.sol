@@ -38,6 +38,22 @@ contract MLDSA65Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC1
         return 0xFFFFFFFF;
     }
 
+    /**
+     * @dev FIPS 204 ML-DSA.Verify(pk, M, σ, ctx) in pure mode for a `message` of any length and a `context` of
+     * 0–255 bytes, with the key as {verify} takes it; {verify} is this function for a 32-byte message and an empty
+     * context. Returns false, never reverts, on malformed input, including a context of more than 255 bytes.
+     */
+    function verifyMessage(
+        bytes calldata key,
+        bytes calldata message,
+        bytes calldata context,
+        bytes calldata signature
+    ) public view virtual returns (bool) {
+        if (key.length != 72 || signature.length != MLDSA65.SIGNATURE_LENGTH) return false;
+        (bool ok, bytes memory expandedKey) = ExpandedKeyReader.read(key, MLDSA65.EXPANDED_KEY_LENGTH);
+        return ok && MLDSA65.verify(expandedKey, message, context, signature);
+    }
+
     /// @inheritdoc IERC7913KeyIdentity
     /// @dev keccak256(Â ‖ t̂1), once E is read from code, matches its commitment and has every coefficient below q.
     function keyId(bytes calldata key) public view virtual returns (bytes32 id) {

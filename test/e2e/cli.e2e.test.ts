@@ -1,11 +1,13 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { describe, it } from "node:test";
-import { createPublicClient, createWalletClient, http, keccak256, parseEther, stringToHex } from "viem";
+import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
+import { bytesToHex, createPublicClient, createWalletClient, http, keccak256, parseEther, stringToHex } from "viem";
 import { createBundlerClient } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
 import { devnetPrivateKeys } from "@pq4337/devnet";
@@ -92,6 +94,30 @@ describe("pq4337 CLI", () => {
     for (const result of results) assert.ok(result.gas > 100_000 && result.gas < 5_000_000, `gas ${result.gas}`);
 
     const single = spawnSync(process.execPath, [cli, "verify", "--scheme", "ed25519", "--public-key", lines[1]!.publicKey, "--message", lines[1]!.message, "--signature", lines[1]!.signature], { encoding: "utf8" });
+    assert.equal(single.status, 0, single.stderr);
+    assert.equal((JSON.parse(single.stdout) as { valid: boolean }).valid, true);
+  });
+
+  it("verify --scheme mldsa65 takes FIPS 204 messages of any length and contexts, one and in --vectors", () => {
+    const { publicKey, secretKey } = ml_dsa65.keygen(randomBytes(32));
+    const line = (messageLength: number, contextLength: number) => {
+      const message = randomBytes(messageLength);
+      const context = randomBytes(contextLength);
+      const signature = ml_dsa65.sign(message, secretKey, { context });
+      return { scheme: "mldsa65", publicKey: bytesToHex(publicKey), message: bytesToHex(message), context: bytesToHex(context), signature: bytesToHex(signature) };
+    };
+    const lines = [line(0, 0), line(100, 1), line(32, 255), line(1000, 16)];
+    const otherContext = { ...lines[1]!, context: "0x00" };
+    const file = join(mkdtempSync(join(tmpdir(), "pq4337-vectors-")), "mldsa65.jsonl");
+    writeFileSync(file, [...lines, otherContext].map((entry) => JSON.stringify(entry)).join("\n"));
+    const run = spawnSync(process.execPath, [cli, "verify", "--vectors", file], { encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    const results = run.stdout.trim().split("\n").map((output) => JSON.parse(output) as { valid: boolean; gas: number });
+    assert.deepEqual(results.map((result) => result.valid), [true, true, true, true, false]);
+    for (const result of results) assert.ok(result.gas > 500_000, `gas ${result.gas}`);
+
+    const { scheme, publicKey: key, message, context, signature } = lines[3]!;
+    const single = spawnSync(process.execPath, [cli, "verify", "--scheme", scheme, "--public-key", key, "--message", message, "--context", context, "--signature", signature], { encoding: "utf8" });
     assert.equal(single.status, 0, single.stderr);
     assert.equal((JSON.parse(single.stdout) as { valid: boolean }).valid, true);
   });

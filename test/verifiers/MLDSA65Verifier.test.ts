@@ -206,6 +206,21 @@ describe("MLDSA65Verifier", () => {
     }
   });
 
+  it("verifyMessage: FIPS 204 Verify(pk, M, σ, ctx) for messages and contexts of any length, with the key as verify takes it", async () => {
+    for (const [messageLength, contextLength] of [[0, 0], [200, 1], [32, 255], [32, 0]] as const) {
+      const message = bytesToHex(randomBytes(messageLength));
+      const context = bytesToHex(randomBytes(contextLength));
+      const sig = bytesToHex(ml_dsa65.sign(hexToBytes(message), hexToBytes(signer.secretKey), { context: hexToBytes(context) }));
+      assert.equal(await verifier.read.verifyMessage([signer.key, message, context, sig]), true, `${messageLength}/${contextLength}`);
+      assert.equal(await verifier.read.verifyMessage([signer.key, concatHex([message, "0x00"]), context, sig]), false, "a byte appended to M");
+      assert.equal(await verifier.read.verifyMessage([signer.key, message, concatHex([context, "0x00"]), sig]), false, "another context");
+      if (messageLength === 32 && contextLength === 0) assert.equal(await verify(signer.key, message, sig), MAGIC, "verify is the 32-byte, empty-context case");
+    }
+    const sig = bytesToHex(ml_dsa65.sign(new Uint8Array(0), hexToBytes(signer.secretKey)));
+    assert.equal(await verifier.read.verifyMessage([signer.key, "0x", bytesToHex(new Uint8Array(256)), sig]), false, "|ctx| > 255");
+    assert.equal(await verifier.read.verifyMessage([`0x${"00".repeat(72)}`, "0x", "0x", sig]), false, "a key without code");
+  });
+
   it("verifies messages and contexts of any length through the library", async () => {
     const { publicKey, secretKey } = ml_dsa65.keygen(randomBytes(32));
     const expanded = expandPublicKey(publicKey);

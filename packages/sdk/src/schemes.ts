@@ -58,10 +58,11 @@ export type Scheme = {
   /** Off-chain verification of a signature of a 32-byte hash, as the on-chain verifier defines it. */
   verify: (publicKey: Hex, hash: Hex, signature: Hex) => boolean;
   /**
-   * Whether the verifier also verifies messages of any length, through `verifyMessage(key, message, signature)`
-   * (see `measureVerifyMessageGas`).
+   * Whether the verifier also verifies messages of any length, through `verifyMessage(key, message, signature)`,
+   * or with a context as well (`context: true`), through `verifyMessage(key, message, context, signature)` (see
+   * `measureVerifyMessageGas`).
    */
-  verifiesMessages?: boolean | undefined;
+  verifiesMessages?: { context: boolean } | undefined;
 };
 
 /** The ECDSA verifier's key forms: an address, a compressed or an uncompressed SEC1 point. */
@@ -128,7 +129,7 @@ export const schemes: Record<string, Scheme> = {
       return { key: publicKey, expandedKey: undefined };
     },
     verify: (publicKey, hash, signature) => verifyEd25519({ publicKey, hash, signature }),
-    verifiesMessages: true,
+    verifiesMessages: { context: false },
   },
   mldsa65: {
     name: "mldsa65",
@@ -146,6 +147,7 @@ export const schemes: Record<string, Scheme> = {
     },
     // Pure ML-DSA with an empty context, the framing the verifier applies to ERC-7913's hash.
     verify: (publicKey, hash, signature) => ml_dsa65.verify(hexToBytes(signature), hexToBytes(hash), hexToBytes(publicKey)),
+    verifiesMessages: { context: true },
   },
   falcon512: falconScheme({
     name: "falcon512",
