@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { after, describe, it } from "node:test";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -64,5 +64,22 @@ describe("npm packages", () => {
     assert.ok(cli.includes("package/bin/pq4337.js") && cli.includes("package/dist/cli.js"));
     const devnet = listing(pack("devnet"));
     assert.ok(devnet.includes("package/dist/index.js") && devnet.includes("package/dist/index.d.ts"));
+  });
+
+  it("every package ships its LICENSE, and every source map and declaration map resolves to a file it ships", () => {
+    for (const name of ["sdk", "cli", "devnet", "contracts"]) {
+      const tarball = pack(name);
+      const files = listing(tarball).filter(Boolean);
+      assert.ok(files.includes("package/LICENSE"), `${name}: LICENSE`);
+      const unpacked = join(work, `unpacked-${name}`);
+      mkdirSync(unpacked, { recursive: true });
+      execFileSync("tar", ["-xzf", tarball, "-C", unpacked]);
+      const maps = files.filter((file) => file.endsWith(".map"));
+      for (const map of maps) {
+        const { sources } = JSON.parse(readFileSync(join(unpacked, map), "utf8")) as { sources: string[] };
+        for (const source of sources) assert.ok(existsSync(join(unpacked, dirname(map), source)), `${name}: ${map} → ${source}`);
+      }
+      if (name !== "contracts") assert.ok(maps.length > 0, `${name} ships maps`);
+    }
   });
 });

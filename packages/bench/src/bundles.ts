@@ -4,7 +4,7 @@ import { transactionGasCap } from "@pq4337/devnet";
 import { type Scheme, deployAccount, deployExpandedKey, sendUserOperation, toPQSmartAccount } from "@pq4337/sdk";
 import type { Row } from "./dataset.js";
 import type { Environment } from "./environment.js";
-import type { Measurement } from "./measure.js";
+import type { Measurement } from "./dataset.js";
 
 /** The bundle sizes measured for every scheme; the largest that fits under EIP-7825's cap comes on top. */
 export const bundleSizes = [1, 2, 4, 8] as const;

@@ -54,6 +54,21 @@ export function toJsonl(rows: Row[]): string {
   return rows.map((row) => JSON.stringify(row)).join("\n") + "\n";
 }
 
+/** A timing summary: median and spread of `n` samples, in ms. */
+export type Timing = { median: number; min: number; max: number; iqr: number; n: number };
+
+/** A figure before it becomes a dataset row: the runner adds scheme, metrics and provenance. */
+export type Measurement = {
+  bench_name: string;
+  surface: Surface;
+  unit: Row["unit"];
+  gas?: number;
+  value?: number;
+  calldata_bytes?: number;
+  timing?: Timing;
+  notes?: string;
+};
+
 /** Writes results.jsonl and results.csv into `dir`. */
 export function writeDataset(dir: string, rows: Row[]): void {
   mkdirSync(dir, { recursive: true });

@@ -2,7 +2,7 @@ import type { UserOperation } from "viem/account-abstraction";
 import { Erc7562TracerUnsupportedError, checkErc7562, maxVerificationGas } from "@pq4337/sdk";
 import type { Row } from "./dataset.js";
 import type { Environment } from "./environment.js";
-import type { Measurement } from "./measure.js";
+import type { Measurement } from "./dataset.js";
 
 /** The two kinds of operation the ERC-7562 rows tell apart. */
 export type OperationKind = "first_operation" | "steady_state";

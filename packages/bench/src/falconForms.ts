@@ -2,7 +2,7 @@ import { concatBytes, concatHex, hexToBytes, keccak256, size, slice, stringToHex
 import { type Scheme, falcon1024Signer, falcon512Signer, getPQ4337Addresses, measureVerifyGas } from "@pq4337/sdk";
 import { falconHashToPointBlocks, falconMinHashToPointBlocks, transcodeFalconSignature } from "@pq4337/sdk/falcon";
 import type { Environment } from "./environment.js";
-import type { Measurement } from "./measure.js";
+import type { Measurement } from "./dataset.js";
 import { calldataGas } from "./metrics.js";
 
 /**

@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { type Chain, type Hex, type Transport, hexToBytes, http, keccak256, parseEther, size, stringToHex } from "viem";
 import { type BundlerClient, type SmartAccount, createBundlerClient } from "viem/account-abstraction";
 import { type PQ4337Signer, type Scheme, decodeMultiSignature, deployCodeChunks, hybridSigner, sendUserOperation, toPQSmartAccount } from "@pq4337/sdk";
-import type { Row, Surface } from "./dataset.js";
+import type { Measurement } from "./dataset.js";
 import type { Environment } from "./environment.js";
 import { measureErc7562 } from "./erc7562.js";
 import { calldataGas, summarise } from "./metrics.js";
@@ -17,18 +17,6 @@ export type MeasureOptions = {
   timingRuns: number;
   /** Accounts in the throughput burst (0 skips it). */
   burstAccounts: number;
-};
-
-/** A figure before it becomes a dataset row: the runner adds scheme, metrics and provenance. */
-export type Measurement = {
-  bench_name: string;
-  surface: Surface;
-  unit: Row["unit"];
-  gas?: number;
-  value?: number;
-  calldata_bytes?: number;
-  timing?: ReturnType<typeof summarise>;
-  notes?: string;
 };
 
 /**

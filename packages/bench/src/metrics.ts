@@ -1,3 +1,5 @@
+import type { Timing } from "./dataset.js";
+
 /**
  * The suite's normalisations. `gas_per_128b` divides by the 128-bit baseline (a budget unit, the same for every
  * scheme); `gas_per_secure_bit` divides by the scheme's claimed security under the convention ECDSA → 128 and
@@ -30,7 +32,7 @@ export function calldataGas(bytes: Uint8Array): { eip2028: number; eip7623Floor:
 }
 
 /** Median and spread (min, max, interquartile range) of timing samples. */
-export function summarise(samples: number[]): { median: number; min: number; max: number; iqr: number; n: number } {
+export function summarise(samples: number[]): Timing {
   if (samples.length === 0) throw new RangeError("no samples");
   const sorted = [...samples].sort((a, b) => a - b);
   const quantile = (q: number) => {
