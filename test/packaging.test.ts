@@ -66,7 +66,7 @@ describe("npm packages", () => {
     assert.ok(devnet.includes("package/dist/index.js") && devnet.includes("package/dist/index.d.ts"));
   });
 
-  it("every package ships its LICENSE, and every source map and declaration map resolves to a file it ships", () => {
+  it("every package ships its LICENSE, every source and declaration map resolves to a file it ships, and no package but the bench holds the gas suite's instruments", () => {
     for (const name of ["sdk", "cli", "devnet", "contracts"]) {
       const tarball = pack(name);
       const files = listing(tarball).filter(Boolean);
@@ -80,6 +80,10 @@ describe("npm packages", () => {
         for (const source of sources) assert.ok(existsSync(join(unpacked, dirname(map), source)), `${name}: ${map} → ${source}`);
       }
       if (name !== "contracts") assert.ok(maps.length > 0, `${name} ships maps`);
+      // The gas suite's profilers and meters are the bench package's: no integrator ships them.
+      const instruments = /Profiler|keccakF1600Meter|KeccakF1600Meter/;
+      if (name === "sdk") assert.doesNotMatch(readFileSync(join(unpacked, "package/dist/generated/contracts.js"), "utf8"), instruments);
+      assert.ok(!files.some((file) => instruments.test(file) || /\/mocks\//.test(file)), `${name}: no profiler, meter or mock files`);
     }
   });
 });

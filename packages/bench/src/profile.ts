@@ -1,7 +1,7 @@
 import { type Abi, type Address, type Hex, decodeFunctionResult, encodeFunctionData } from "viem";
 import { call } from "viem/actions";
+import { type Scheme, getPQ4337Addresses, toCodeChunks } from "@pq4337/sdk";
 import {
-  type Scheme,
   ed25519ProfilerAbi,
   ed25519ProfilerDeployedBytecode,
   falconProfilerAbi,
@@ -10,9 +10,7 @@ import {
   keccakF1600MeterDeployedBytecode,
   mldsa65ProfilerAbi,
   mldsa65ProfilerDeployedBytecode,
-  getPQ4337Addresses,
-  toCodeChunks,
-} from "@pq4337/sdk";
+} from "./generated/instruments.js";
 import type { Environment } from "./environment.js";
 
 /**
