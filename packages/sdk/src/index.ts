@@ -110,6 +110,19 @@ export {
   type PlaintextSecret,
 } from "./keys/keyFile.js";
 export * from "./signers/mldsa65.js";
+export * from "./signers/mldsa87.js";
+export {
+  type ExpandMldsa87PublicKeyErrorType,
+  type ExpandMldsa87PublicKeyParameters,
+  type ExpandMldsa87PublicKeyReturnType,
+  expandMldsa87PublicKey,
+  verifyMldsa87ExpandedKey,
+  mldsa87ExpandedKeyLength,
+  mldsa87PublicKeyLength,
+  mldsa87SecretKeyLength,
+  mldsa87SeedLength,
+  mldsa87SignatureLength,
+} from "./keys/mldsa87/index.js";
 export { deployExpandedKey, type DeployExpandedKeyParameters, type DeployExpandedKeyReturnType } from "./actions/deployExpandedKey.js";
 export {
   type ExpandFalconPublicKeyErrorType,

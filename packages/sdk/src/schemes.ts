@@ -2,7 +2,7 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { type Hex, bytesToHex, hexToBytes } from "viem";
 import { shake256 } from "@noble/hashes/sha3.js";
 import { falcon512, falcon512padded, falcon1024, falcon1024padded } from "@noble/post-quantum/falcon.js";
-import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
+import { ml_dsa65, ml_dsa87 } from "@noble/post-quantum/ml-dsa.js";
 import {
   ecdsaVerifierBytecode,
   ecdsaVerifierDeployedBytecode,
@@ -16,6 +16,8 @@ import {
   webAuthnVerifierBytecode,
   webAuthnVerifierDeployedBytecode,
   mldsa65VerifierDeployedBytecode,
+  mldsa87VerifierBytecode,
+  mldsa87VerifierDeployedBytecode,
 } from "./generated/contracts.js";
 import { InvalidFalconSignatureError } from "./errors/falcon.js";
 import { InvalidPublicKeyLengthError } from "./errors/keys.js";
@@ -23,11 +25,13 @@ import { expandFalconPublicKey } from "./keys/falcon/expandPublicKey.js";
 import { type FalconDegree, falconParameters } from "./keys/falcon/params.js";
 import { transcodeFalconSignature } from "./keys/falcon/transcodeSignature.js";
 import { expandPublicKey } from "./keys/mldsa65/expandPublicKey.js";
+import { expandMldsa87PublicKey } from "./keys/mldsa87/expandPublicKey.js";
 import { toBytes } from "./keys/toBytes.js";
 import { ecdsaSigner } from "./signers/ecdsa.js";
 import { ed25519Signer, verifyEd25519 } from "./signers/ed25519.js";
 import { falcon1024Signer, falcon512Signer, falconSeedLength } from "./signers/falcon.js";
 import { mldsa65Signer } from "./signers/mldsa65.js";
+import { mldsa87Signer } from "./signers/mldsa87.js";
 import { verifyWebAuthn, webauthnSigner } from "./signers/webauthn.js";
 import type { PQ4337Signer, SchemeName } from "./signers/types.js";
 
@@ -147,6 +151,24 @@ export const schemes: Record<string, Scheme> = {
     },
     // Pure ML-DSA with an empty context, the framing the verifier applies to ERC-7913's hash.
     verify: (publicKey, hash, signature) => ml_dsa65.verify(hexToBytes(signature), hexToBytes(hash), hexToBytes(publicKey)),
+    verifiesMessages: { context: true },
+  },
+  mldsa87: {
+    name: "mldsa87",
+    label: "ML-DSA-87 (FIPS 204)",
+    variant: "fips",
+    securityBits: 256,
+    nistCategory: 5,
+    verifierName: "MLDSA87Verifier",
+    verifierBytecode: mldsa87VerifierBytecode,
+    verifierDeployedBytecode: mldsa87VerifierDeployedBytecode,
+    createSigner: (seed) => mldsa87Signer({ seed, deterministic: true }),
+    toErc7913Key: (publicKey) => {
+      const expanded = expandMldsa87PublicKey(publicKey);
+      return { key: expanded.key, expandedKey: expanded.bytes };
+    },
+    // Pure ML-DSA with an empty context, the framing the verifier applies to ERC-7913's hash.
+    verify: (publicKey, hash, signature) => ml_dsa87.verify(hexToBytes(signature), hexToBytes(hash), hexToBytes(publicKey)),
     verifiesMessages: { context: true },
   },
   falcon512: falconScheme({
