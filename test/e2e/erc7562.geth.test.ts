@@ -93,6 +93,7 @@ describe("ERC-7562 checker on the geth devnet (osaka)", () => {
     ecdsa: [true, true],
     webauthn: [true, true],
     mldsa65: [false, false],
+    mldsa87: [false, false], // verify alone is 1.71M (test/verifiers/MLDSA87Verifier.test.ts)
     falcon512: [false, true],
     falcon1024: [false, false],
     ed25519: [false, true],
