@@ -6,6 +6,7 @@ Writes, into test/fixtures/ (or the directory given with --out-dir):
 * mldsa65-dilithium-py.jsonl       4 signatures: pure ML-DSA-65, empty context,
                                    hedged signing (FIPS 204 Alg. 2 / 3), on
                                    random 32-byte messages.
+* mldsa87-dilithium-py.jsonl       the same for ML-DSA-87.
 * mldsa65-expanded-dilithium-py.json
                                    for 2 keys: rho, the public key, the matrix
                                    A_hat = ExpandA(rho) (30 NTT-domain polys,
@@ -42,7 +43,7 @@ from importlib.metadata import version
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from dilithium_py.ml_dsa import ML_DSA_65  # noqa: E402
+from dilithium_py.ml_dsa import ML_DSA_65, ML_DSA_87  # noqa: E402
 
 Q = 8380417
 N = 256
@@ -157,21 +158,22 @@ def check_expansion(a_hat: list[list[int]], sk: bytes, t1: list[list[int]]) -> N
 # ---------------------------------------------------------------------------
 
 
-def signature_vectors() -> list[str]:
+def signature_vectors(scheme: str = "mldsa65") -> list[str]:
+    impl, pk_len, sig_len = {"mldsa65": (ML_DSA_65, 1952, 3309), "mldsa87": (ML_DSA_87, 2592, 4627)}[scheme]
     lines = []
     for i in range(VECTORS):
-        ML_DSA_65.random_bytes = Drbg(f"mldsa65/fips/{i}")
-        pk, sk = ML_DSA_65.keygen()  # xi = random_bytes(32)
-        msg = ML_DSA_65.random_bytes(MSG_LEN)
-        sig = ML_DSA_65.sign(sk, msg, ctx=b"", deterministic=False)  # rnd = random_bytes(32)
-        assert len(pk) == 1952 and len(sig) == 3309
-        assert ML_DSA_65.verify(pk, msg, sig, ctx=b"")
-        assert not ML_DSA_65.verify(pk, msg, flip(sig, len(sig) // 2))
-        assert not ML_DSA_65.verify(pk, flip(msg, 0), sig)
+        impl.random_bytes = Drbg(f"{scheme}/fips/{i}")
+        pk, sk = impl.keygen()  # xi = random_bytes(32)
+        msg = impl.random_bytes(MSG_LEN)
+        sig = impl.sign(sk, msg, ctx=b"", deterministic=False)  # rnd = random_bytes(32)
+        assert len(pk) == pk_len and len(sig) == sig_len
+        assert impl.verify(pk, msg, sig, ctx=b"")
+        assert not impl.verify(pk, msg, flip(sig, len(sig) // 2))
+        assert not impl.verify(pk, flip(msg, 0), sig)
         lines.append(
             json.dumps(
                 {
-                    "scheme": "mldsa65",
+                    "scheme": scheme,
                     "source": "dilithium-py",
                     "variant": "fips",
                     "publicKey": hx(pk),
@@ -242,6 +244,12 @@ def main() -> int:
 
     lines = signature_vectors()
     p = os.path.join(args.out_dir, "mldsa65-dilithium-py.jsonl")
+    with open(p, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print(f"wrote {p} ({len(lines)} vectors)", file=sys.stderr)
+
+    lines = signature_vectors("mldsa87")
+    p = os.path.join(args.out_dir, "mldsa87-dilithium-py.jsonl")
     with open(p, "w") as f:
         f.write("\n".join(lines) + "\n")
     print(f"wrote {p} ({len(lines)} vectors)", file=sys.stderr)

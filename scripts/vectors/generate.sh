@@ -5,7 +5,7 @@
 #                                   -> falcon512-ct.jsonl, falcon1024-ct.jsonl (CT format + compressed form)
 #     then checked by falcon_ct_check.py (pure Python, from scratch) and by
 #     falcon-reference/crosscheck/run.sh (the reference C code regenerates them byte for byte)
-#   dilithium-py (pure Python)      -> mldsa65-dilithium-py.jsonl, mldsa65-expanded-dilithium-py.json
+#   dilithium-py (pure Python)      -> mldsa65-dilithium-py.jsonl, mldsa87-dilithium-py.jsonl, mldsa65-expanded-dilithium-py.json
 # All randomness is seeded from fixed labels, so a re-run reproduces the committed files byte for byte.
 #
 # Usage: scripts/vectors/generate.sh [OUT_DIR]      (default: test/fixtures)

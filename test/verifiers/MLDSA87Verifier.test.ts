@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { before, describe, it } from "node:test";
 import { ml_dsa87 } from "@noble/post-quantum/ml-dsa.js";
 import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, toHex } from "viem";
 import { network } from "hardhat";
-import { deployCodeChunks, mldsa87Signer } from "@pq4337/sdk";
+import { deployCodeChunks, expandMldsa87PublicKey, mldsa87Signer } from "@pq4337/sdk";
 import { type Fixture, deployFixture } from "../helpers/deployment.js";
 
 const connection = await network.create();
@@ -18,6 +19,14 @@ const HINT_OFFSET = 4544;
 const OMEGA = 75;
 const K = 8;
 const LAST_COUNT = HINT_OFFSET + OMEGA + K - 1;
+
+type Vector = { source: string; publicKey: Hex; message: Hex; signature: Hex; context: Hex };
+const vectors = ["mldsa87-dilithium-py.jsonl"].flatMap((file) =>
+  readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Vector),
+);
 
 const mutate = (signature: Hex, offset: number, value: number): Hex => {
   const bytes = hexToBytes(signature);
@@ -84,6 +93,17 @@ describe("MLDSA87Verifier", () => {
         const message = bytesToHex(randomBytes(32));
         assert.equal(await verify(randomSigner.key, message, await randomSigner.sign({ hash: message })), MAGIC);
       }
+    }
+  });
+
+  it("accepts the dilithium-py vectors, and rejects them for another hash", async () => {
+    assert.equal(vectors.length, 4);
+    for (const vector of vectors) {
+      assert.equal(vector.context, "0x");
+      const expanded = expandMldsa87PublicKey(vector.publicKey);
+      await deploy(expanded.bytes);
+      assert.equal(await verify(expanded.key, vector.message, vector.signature), MAGIC, vector.source);
+      assert.equal(await verify(expanded.key, keccak256(vector.message), vector.signature), FAILURE, vector.source);
     }
   });
 
