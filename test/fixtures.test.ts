@@ -67,6 +67,7 @@ const EXPECTED_FILES: Record<string, string[]> = {
   "mldsa65-pqclean.jsonl": ["mldsa65/fips"],
   "mldsa65-dilithium-py.jsonl": ["mldsa65/fips"],
   "mldsa87-dilithium-py.jsonl": ["mldsa87/fips"],
+  "mldsa87-pqclean.jsonl": ["mldsa87/fips"],
   "falcon512-pqclean.jsonl": ["falcon512/compressed", "falcon512/padded"],
   "falcon1024-pqclean.jsonl": ["falcon1024/compressed", "falcon1024/padded"],
   "falcon512-ct.jsonl": ["falcon512/ct"],

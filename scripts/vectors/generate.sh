@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the cross-implementation test vectors in test/fixtures/:
-#   PQClean (Rust pqcrypto crates)  -> mldsa65-pqclean.jsonl, falcon512-pqclean.jsonl, falcon1024-pqclean.jsonl
+#   PQClean (Rust pqcrypto crates)  -> mldsa65-pqclean.jsonl, mldsa87-pqclean.jsonl, falcon512-pqclean.jsonl, falcon1024-pqclean.jsonl
 #   falcon-rs 0.1.0 (Rust port of the round-3 Falcon reference, falcon.h API)
 #                                   -> falcon512-ct.jsonl, falcon1024-ct.jsonl (CT format + compressed form)
 #     then checked by falcon_ct_check.py (pure Python, from scratch) and by

@@ -21,7 +21,7 @@ const K = 8;
 const LAST_COUNT = HINT_OFFSET + OMEGA + K - 1;
 
 type Vector = { source: string; publicKey: Hex; message: Hex; signature: Hex; context: Hex };
-const vectors = ["mldsa87-dilithium-py.jsonl"].flatMap((file) =>
+const vectors = ["mldsa87-pqclean.jsonl", "mldsa87-dilithium-py.jsonl"].flatMap((file) =>
   readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "")
@@ -96,8 +96,8 @@ describe("MLDSA87Verifier", () => {
     }
   });
 
-  it("accepts the dilithium-py vectors, and rejects them for another hash", async () => {
-    assert.equal(vectors.length, 4);
+  it("accepts the PQClean and dilithium-py vectors, and rejects them for another hash", async () => {
+    assert.equal(vectors.length, 8);
     for (const vector of vectors) {
       assert.equal(vector.context, "0x");
       const expanded = expandMldsa87PublicKey(vector.publicKey);

@@ -1,5 +1,5 @@
 //! Test-vector generator: PQClean (through the `pqcrypto-*` crates) signs
-//! random 32-byte messages with ML-DSA-65 and Falcon-512/1024 (compressed and
+//! random 32-byte messages with ML-DSA-65, ML-DSA-87 and Falcon-512/1024 (compressed and
 //! padded), and writes JSON lines into `test/fixtures/`.
 //!
 //! Randomness: PQClean calls `randombytes()`, which `pqcrypto-internals`
@@ -21,6 +21,7 @@ use std::sync::Mutex;
 
 use pqcrypto_falcon::{falcon1024, falcon512, falconpadded1024, falconpadded512};
 use pqcrypto_mldsa::mldsa65;
+use pqcrypto_mldsa::mldsa87;
 use pqcrypto_traits::sign::{DetachedSignature as _, PublicKey as _, SecretKey as _};
 use sha3::digest::{ExtendableOutput, Update, XofReader};
 use sha3::{Shake256, Shake256Reader};
@@ -210,6 +211,49 @@ fn mldsa65_clean() -> Impl {
     }
 }
 
+fn mldsa87_clean() -> Impl {
+    use pqcrypto_mldsa::ffi as f;
+    Impl {
+        keypair: || {
+            let mut pk = vec![0u8; f::PQCLEAN_MLDSA87_CLEAN_CRYPTO_PUBLICKEYBYTES];
+            let mut sk = vec![0u8; f::PQCLEAN_MLDSA87_CLEAN_CRYPTO_SECRETKEYBYTES];
+            assert_eq!(0, unsafe {
+                f::PQCLEAN_MLDSA87_CLEAN_crypto_sign_keypair(pk.as_mut_ptr(), sk.as_mut_ptr())
+            });
+            (pk, sk)
+        },
+        // Pure ML-DSA, empty context: M' = 0x00 || 0x00 || M (FIPS 204 Alg. 2).
+        sign: |msg, sk| {
+            let mut sig = vec![0u8; f::PQCLEAN_MLDSA87_CLEAN_CRYPTO_BYTES];
+            let mut len = 0usize;
+            assert_eq!(0, unsafe {
+                f::PQCLEAN_MLDSA87_CLEAN_crypto_sign_signature_ctx(
+                    sig.as_mut_ptr(),
+                    &mut len,
+                    msg.as_ptr(),
+                    msg.len(),
+                    ptr::null(),
+                    0,
+                    sk.as_ptr(),
+                )
+            });
+            sig.truncate(len);
+            sig
+        },
+        verify: |sig, msg, pk| unsafe {
+            f::PQCLEAN_MLDSA87_CLEAN_crypto_sign_verify_ctx(
+                sig.as_ptr(),
+                sig.len(),
+                msg.as_ptr(),
+                msg.len(),
+                ptr::null(),
+                0,
+                pk.as_ptr(),
+            ) == 0
+        },
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Vector generation
 // ---------------------------------------------------------------------------
@@ -383,6 +427,22 @@ fn main() {
         );
         report("mldsa65", "fips", &st);
         write_jsonl(&out_dir, "mldsa65-pqclean.jsonl", &lines);
+    }
+
+    // ML-DSA-87 (FIPS 204 final, pure, empty context).
+    {
+        let mut lines = vec![];
+        let st = generate(
+            "mldsa87",
+            "fips",
+            &public_api!(mldsa87),
+            &mldsa87_clean(),
+            SigShape::Fixed(mldsa87::signature_bytes()),
+            None,
+            &mut lines,
+        );
+        report("mldsa87", "fips", &st);
+        write_jsonl(&out_dir, "mldsa87-pqclean.jsonl", &lines);
     }
 
     // Falcon-512: header 0x30 + logn = 0x39.
