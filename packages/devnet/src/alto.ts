@@ -38,6 +38,8 @@ export async function startAlto(parameters: StartAltoParameters): Promise<Manage
     "--enable-debug-endpoints", "true",
     "--utility-wallet-monitor", "false",
     "--log-level", "warn",
+    // A page served from another local port (examples/web-wallet) may call it, as it may call anvil.
+    "--enable-cors", "true",
   ]);
   const url = `http://127.0.0.1:${port}`;
   await waitUntil("alto", async () => Array.isArray(await rpc(url, "eth_supportedEntryPoints")), { process: alto });

@@ -161,6 +161,8 @@ export async function startGeth({ port, chainId, hardfork, fundedPrivateKeys }: 
       "--datadir", dataDir,
       "--http", "--http.addr", "127.0.0.1", "--http.port", String(port),
       "--http.api", "eth,net,web3,debug,txpool",
+      // A page served from another local port (examples/web-wallet) may call it, as it may call anvil.
+      "--http.corsdomain", "*",
       "--rpc.allow-unprotected-txs",
       "--nodiscover", "--maxpeers", "0", "--nat", "none", "--port", "0",
       "--ipcdisable",

@@ -1,4 +1,4 @@
-import { BaseError } from "viem";
+import { BaseError, HttpRequestError } from "viem";
 import { PQ4337Error } from "./base.js";
 
 /**
@@ -56,7 +56,8 @@ const errorsByCode: Record<string, typeof UserOperationRejectedError> = {
 
 /**
  * Turns an error thrown while preparing, estimating or sending a user operation into the SDK's typed error
- * for its EntryPoint code. Errors that carry no bundler reason are returned unchanged.
+ * for its EntryPoint code. Errors that carry no bundler reason are returned unchanged, and so are failures to reach the
+ * bundler at all (no HTTP response: a network error, a refused CORS request, a timeout), which are not refusals.
  *
  * @example
  * try { await bundlerClient.sendUserOperation({ calls }) }
@@ -74,6 +75,7 @@ export function parseUserOperationError(error: unknown): unknown {
 /** The innermost message the bundler gave: viem keeps it as `details` down the error's cause chain. */
 function bundlerReason(error: unknown): string | undefined {
   if (!(error instanceof BaseError)) return undefined;
+  if (error.walk((cause) => cause instanceof HttpRequestError && cause.status === undefined)) return undefined;
   let reason: string | undefined;
   error.walk((cause) => {
     if (cause instanceof BaseError && cause.details) reason = cause.details;
