@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { browserSection } from "./browser.js";
 import type { Row } from "./dataset.js";
 import { bundleSection } from "./bundles.js";
 import { erc7562Section } from "./erc7562.js";
@@ -125,6 +126,9 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
   const timingCell = (row: Row | undefined) => (row?.median === null || !row ? "–" : `${row.median} [${row.min}–${row.max}], n=${row.samples}`);
   for (const scheme of schemes)
     lines.push(`| ${scheme} | ${timingCell(one(scheme, "offchain.keygen"))} | ${timingCell(one(scheme, "offchain.sign"))} | ${timingCell(one(scheme, "offchain.verify"))} | ${timingCell(one(scheme, "offchain.key_expansion"))} |`);
+
+  const browser = browserSection(dir);
+  if (browser.length > 0) lines.push("", ...browser);
 
   lines.push("", "## Latency and throughput", "");
   lines.push("| scheme | sign → receipt (ms, median [min–max]) | burst (ops/s) | gas per block in the burst |", "|---|---:|---:|---:|");
