@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import { type Devnet, startDevnet } from "@pq4337/devnet";
 import { decryptKeyFile, encryptKeyFile, generateKeyFileSecret, toPQSmartAccount } from "@pq4337/sdk";
 import { buildWebWallet } from "../../examples/web-wallet/build.js";
 import { serveWebWallet } from "../../examples/web-wallet/serve.js";
+import { isRunning, processTree } from "../helpers/processes.js";
 
 // Debian's Chromium (scripts/test.mjs installs it when the tests run as root, and skips this file otherwise).
 const chromiumPath = process.env.PQ4337_CHROMIUM ?? "/usr/bin/chromium";
@@ -156,5 +158,19 @@ describe("examples/web-wallet in Chromium against the devnet", () => {
     mkdirSync(join(root, "bench/results"), { recursive: true });
     writeFileSync(timingsFile, `${JSON.stringify({ ...timings, browser: `Chromium ${browser.version()}` }, null, 2)}\n`);
     await shoot("8-timings");
+  });
+
+  it("Chromium, launched as this test launches it, does not outlive a launcher that is killed outright", async () => {
+    const launch = `import { chromium } from "playwright-core";
+      await chromium.launch({ executablePath: ${JSON.stringify(chromiumPath)}, args: ["--no-sandbox"] });
+      console.log("launched"); setInterval(() => {}, 1000);`;
+    const launcher = spawn(process.execPath, ["--input-type=module", "-e", launch], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise((resolve) => launcher.stdout!.once("data", resolve));
+    const browserProcesses = processTree(launcher.pid!).filter((pid) => pid !== launcher.pid);
+    assert.ok(browserProcesses.length > 0, "Chromium runs");
+    launcher.kill("SIGKILL");
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && browserProcesses.some(isRunning)) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual(browserProcesses.filter(isRunning), [], "its pipe closed, Chromium exits");
   });
 });
