@@ -144,6 +144,8 @@ describe("examples/web-wallet in Chromium against the devnet", () => {
     await page.click("#send");
     await page.waitForFunction(() => document.getElementById("error")!.textContent !== "");
     assert.equal(await text("#error"), "The account cannot pay for the operation (AA21): fund its address first.");
+    assert.equal(await page.locator("#progress li.failed").innerText(), "estimating gas");
+    assert.equal(await page.isVisible("#deploy-key"), false, "an ECDSA key has nothing to deploy");
     await shoot("7-unfunded");
   });
 

@@ -45,6 +45,7 @@ async function refreshAccount() {
   show("address", account.address);
   show("balance", `${formatEther(await connection.client.getBalance({ address: account.address }))} ETH`);
   const expanded = signer.expandedKey;
+  element("deploy-key").hidden = !expanded;
   if (!expanded) show("expanded-key", "none needed: the key is self-contained");
   else {
     const codes = await Promise.all(expanded.chunks.map(({ address }) => connection.client.getCode({ address })));
@@ -125,6 +126,9 @@ const handlers: Record<string, () => Promise<string | void>> = {
       if (step === "sent") show("user-operation-hash", detail!);
       if (step === "included") show("transaction-hash", detail!);
       show("status", `${step}…`);
+    }).catch((error: unknown) => {
+      element("progress").querySelector("li.active")?.classList.replace("active", "failed");
+      throw error;
     });
     show("gas-used", result.gasUsed.toLocaleString("en"));
     show("gas-per-bit", result.gasPerSecureBit.toLocaleString("en"));
