@@ -51,4 +51,19 @@ ts += `\nexport const entryPoint08Bytecode = "${entryPoint.bytecode}" as const;\
 ts += `export const entryPoint08DeployedBytecode = "${entryPoint.deployedBytecode}" as const;\n`;
 mkdirSync(join(root, "packages/sdk/src/generated"), { recursive: true });
 writeFileSync(join(root, "packages/sdk/src/generated/contracts.ts"), ts);
+
+// keccak256 of each deployable contract's creation code: enough to compute its CREATE2 address, so the account
+// path (getPQ4337Addresses) does not carry the creation code itself into a browser bundle.
+const { keccak_256 } = await import("@noble/hashes/sha3.js");
+const { bytesToHex, hexToBytes } = await import("@noble/hashes/utils.js");
+const initCodeHash = (bytecode) => `0x${bytesToHex(keccak_256(hexToBytes(bytecode.slice(2))))}`;
+const deployable = sorted.filter((artifact) => !benchOnly(artifact) && artifact.bytecode.length > 2);
+writeFileSync(
+  join(root, "packages/sdk/src/generated/initCodeHashes.ts"),
+  header + `
+export const initCodeHashes = {
+${deployable.map((artifact) => `  ${artifact.contractName}: "${initCodeHash(artifact.bytecode)}",`).join("\n")}
+} as const;
+`,
+);
 console.log(`exported ${sorted.filter((a) => !benchOnly(a)).map((a) => a.contractName).join(", ")}; to the bench: ${sorted.filter(benchOnly).map((a) => a.contractName).join(", ")}`);

@@ -26,7 +26,6 @@ import {
   createPlaintextKeyFile,
   defaultScryptParameters,
   deployCodeChunks,
-  deployExpandedKey,
   encryptKeyFile,
   generateKeyFileSecret,
   getErc7913Signer,
@@ -128,8 +127,7 @@ async function deployKey(args: string[]): Promise<number> {
 
   const { chain, client, transport } = await connectChain(rpcUrl);
   const walletClient = createWalletClient({ chain, transport, account: payer });
-  const { transactionHashes } = await deployExpandedKey({ client, walletClient, signer: describeKey(scheme, publicKey) });
-  const { addresses } = await deployCodeChunks({ client, data: expandedKey });
+  const { transactionHashes, addresses } = await deployCodeChunks({ client, walletClient, data: expandedKey });
   console.log(`expanded key: ${(expandedKey.length - 2) / 2} bytes in ${addresses.length} code chunk(s) at ${addresses.join(", ")}`);
   if (transactionHashes.length === 0) console.log("Already deployed: nothing sent.");
   for (const hash of transactionHashes) {

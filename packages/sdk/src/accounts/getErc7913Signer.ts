@@ -1,5 +1,5 @@
 import { type Address, type Hex, concatHex } from "viem";
-import { getPQ4337Addresses } from "../deploy/deployPQ4337.js";
+import { getPQ4337Addresses } from "../deploy/getPQ4337Addresses.js";
 import { VerifierUnknownError } from "../errors/account.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
 

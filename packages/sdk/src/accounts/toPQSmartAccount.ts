@@ -27,7 +27,7 @@ import { estimateGas, readContract } from "viem/actions";
 import { signMessage as signErc7739Message, signTypedData as signErc7739TypedData } from "viem/experimental/erc7739";
 import { defaultNonceKey, entryPointAddress } from "../constants.js";
 import { measureVerifyGas } from "../actions/measureVerifyGas.js";
-import { getPQ4337Addresses } from "../deploy/deployPQ4337.js";
+import { getPQ4337Addresses } from "../deploy/getPQ4337Addresses.js";
 import { UnsupportedCallsError, VerifierUnknownError } from "../errors/account.js";
 import { PQ4337Error } from "../errors/base.js";
 import { pqAccountAbi, pqAccountFactoryAbi } from "../generated/contracts.js";

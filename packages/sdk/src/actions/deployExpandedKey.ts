@@ -1,6 +1,5 @@
 import type { Account, Chain, Client, Hash, Transport, WalletClient } from "viem";
 import { deployCodeChunks } from "../keys/codeStore.js";
-import { schemes } from "../schemes.js";
 import type { PQ4337Signer } from "../signers/types.js";
 
 export type DeployExpandedKeyParameters = {
@@ -18,7 +17,7 @@ export type DeployExpandedKeyReturnType = {
 /**
  * Puts a signer's expanded public key in contract code, where its verifier reads it, unless it is already
  * there. Content-addressed and idempotent: anyone may deploy anyone's expanded key, and a second call sends
- * nothing. A no-op for schemes whose key is self-contained (ECDSA).
+ * nothing. A no-op for a signer whose key is self-contained (no `expandedKey`: ECDSA, passkeys, Ed25519).
  *
  * @example
  * const signer = mldsa65Signer()
@@ -26,8 +25,7 @@ export type DeployExpandedKeyReturnType = {
  * const account = await toPQSmartAccount({ client, signer })
  */
 export async function deployExpandedKey({ client, walletClient, signer }: DeployExpandedKeyParameters): Promise<DeployExpandedKeyReturnType> {
-  const { expandedKey } = schemes[signer.scheme]!.toErc7913Key(signer.publicKey);
-  if (!expandedKey) return { transactionHashes: [] };
-  const { transactionHashes } = await deployCodeChunks({ client, walletClient, data: expandedKey });
+  if (!signer.expandedKey) return { transactionHashes: [] };
+  const { transactionHashes } = await deployCodeChunks({ client, walletClient, data: signer.expandedKey.bytes });
   return { transactionHashes };
 }

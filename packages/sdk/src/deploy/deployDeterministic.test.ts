@@ -5,7 +5,8 @@ import { type Hex, bytesToHex, hexToBytes } from "viem";
 import { entryPointAddress } from "../constants.js";
 import { pqAccountDeployedBytecode, pqAccountFactoryDeployedBytecode } from "../generated/contracts.js";
 import { matchesDeployedBytecode } from "./deployDeterministic.js";
-import { getPQ4337Addresses, getPQ4337Contracts } from "./deployPQ4337.js";
+import { getPQ4337Contracts } from "./deployPQ4337.js";
+import { getPQ4337Addresses, verifierContractNames } from "./getPQ4337Addresses.js";
 
 /** The compiler's own record of where a contract's immutables are, from its Hardhat artifact. */
 function immutableReferences(path: string): number[] {
@@ -47,6 +48,7 @@ describe("matchesDeployedBytecode", () => {
 });
 
 describe("getPQ4337Contracts", () => {
+  // getPQ4337Addresses works from the init-code hashes kept at build time; getPQ4337Contracts from the code itself.
   it("lists EntryPoint v0.8 at its canonical address, then the factory and the verifiers at getPQ4337Addresses()", () => {
     const contracts = getPQ4337Contracts();
     const addresses = getPQ4337Addresses();
@@ -55,6 +57,10 @@ describe("getPQ4337Contracts", () => {
     assert.deepEqual(
       contracts.slice(1).map(({ address }) => address),
       [addresses.accountFactory, ...Object.values(addresses.verifiers)],
+    );
+    assert.deepEqual(
+      contracts.slice(1).map(({ name }) => name),
+      ["PQAccountFactory", ...Object.values(verifierContractNames)],
     );
   });
 });

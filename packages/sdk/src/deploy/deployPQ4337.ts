@@ -8,7 +8,6 @@ import {
   type Transport,
   type WalletClient,
   concatHex,
-  getContractAddress,
 } from "viem";
 import { estimateFeesPerGas, estimateGas, getBalance, getCode, getGasPrice } from "viem/actions";
 import { create2DeployerAddress, deploymentSalt } from "../constants.js";
@@ -31,6 +30,7 @@ import {
   deployCreate2Deployer,
 } from "./deployCreate2Deployer.js";
 import { deployDeterministic, getDeterministicAddress, matchesDeployedBytecode } from "./deployDeterministic.js";
+import { type PQ4337Addresses, getPQ4337Addresses } from "./getPQ4337Addresses.js";
 
 /** The salt of the canonical EntryPoint v0.8 deployment through the CREATE2 deployer. */
 export const entryPointSalt: Hex = "0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9";
@@ -38,13 +38,6 @@ export const entryPointSalt: Hex = "0x0a59dbff790c23c976a548690c27297883cc66b4c6
 /** Gas of a plain ETH transfer, which funds the CREATE2 deployer's one-time signer. */
 const transferGas = 21_000n;
 
-export type PQ4337Addresses = {
-  /** {@link PQAccountFactory}, which deploys accounts as clones of `accountImplementation`. */
-  accountFactory: Address;
-  accountImplementation: Address;
-  /** The ERC-7913 verifier of each supported scheme. */
-  verifiers: Partial<Record<SchemeName, Address>>;
-};
 
 /** A contract deployed through the CREATE2 deployer: the same code lands at the same address on every chain. */
 export type DeterministicContract = {
@@ -58,24 +51,6 @@ export type DeterministicContract = {
   address: Address;
 };
 
-/**
- * The addresses of pq4337's contracts on any chain where they were deployed with {@link deployPQ4337}:
- * computed from their code, so no registry or network call is needed.
- *
- * @example
- * const { accountFactory, verifiers } = getPQ4337Addresses()
- */
-export function getPQ4337Addresses(): PQ4337Addresses {
-  const accountFactory = getDeterministicAddress({ bytecode: pqAccountFactoryBytecode });
-  const verifiers: PQ4337Addresses["verifiers"] = {};
-  for (const scheme of Object.values(schemes)) verifiers[scheme.name] = getDeterministicAddress({ bytecode: scheme.verifierBytecode });
-  return {
-    accountFactory,
-    // The factory creates its implementation in its constructor: the factory's first CREATE, nonce 1.
-    accountImplementation: getContractAddress({ from: accountFactory, nonce: 1n }),
-    verifiers,
-  };
-}
 
 /**
  * Every contract {@link deployPQ4337} puts on a chain, in deployment order: the canonical EntryPoint v0.8 (with

@@ -1,0 +1,47 @@
+import { type Address, getContractAddress } from "viem";
+import { create2DeployerAddress, deploymentSalt } from "../constants.js";
+import { initCodeHashes } from "../generated/initCodeHashes.js";
+import type { SchemeName } from "../signers/types.js";
+
+export type PQ4337Addresses = {
+  /** {@link PQAccountFactory}, which deploys accounts as clones of `accountImplementation`. */
+  accountFactory: Address;
+  accountImplementation: Address;
+  /** The ERC-7913 verifier of each supported scheme. */
+  verifiers: Partial<Record<SchemeName, Address>>;
+};
+
+/** The ERC-7913 verifier contract of each scheme (the registry's `verifierName`). */
+export const verifierContractNames = {
+  ecdsa: "ECDSAVerifier",
+  webauthn: "WebAuthnVerifier",
+  ed25519: "Ed25519Verifier",
+  mldsa65: "MLDSA65Verifier",
+  mldsa87: "MLDSA87Verifier",
+  falcon512: "Falcon512Verifier",
+  falcon1024: "Falcon1024Verifier",
+} as const satisfies Record<SchemeName, keyof typeof initCodeHashes>;
+
+/** Where the CREATE2 deployer puts a contract of pq4337's build, from its creation code's hash. */
+const deterministicAddress = (contract: keyof typeof initCodeHashes): Address =>
+  getContractAddress({ opcode: "CREATE2", from: create2DeployerAddress, salt: deploymentSalt, bytecodeHash: initCodeHashes[contract] });
+
+/**
+ * The addresses of pq4337's contracts on any chain where they were deployed with `deployPQ4337`: computed from
+ * their creation code's hashes (kept at build time), so no registry or network call is needed and an account's
+ * code path does not carry the contracts' code.
+ *
+ * @example
+ * const { accountFactory, verifiers } = getPQ4337Addresses()
+ */
+export function getPQ4337Addresses(): PQ4337Addresses {
+  const accountFactory = deterministicAddress("PQAccountFactory");
+  const verifiers: PQ4337Addresses["verifiers"] = {};
+  for (const [scheme, contract] of Object.entries(verifierContractNames)) verifiers[scheme as SchemeName] = deterministicAddress(contract);
+  return {
+    accountFactory,
+    // The factory creates its implementation in its constructor: the factory's first CREATE, nonce 1.
+    accountImplementation: getContractAddress({ from: accountFactory, nonce: 1n }),
+    verifiers,
+  };
+}
