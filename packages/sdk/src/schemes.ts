@@ -19,6 +19,7 @@ import {
   mldsa87VerifierBytecode,
   mldsa87VerifierDeployedBytecode,
 } from "./generated/contracts.js";
+import { verifierContractNames } from "./deploy/getPQ4337Addresses.js";
 import { InvalidFalconSignatureError } from "./errors/falcon.js";
 import { InvalidPublicKeyLengthError } from "./errors/keys.js";
 import { expandFalconPublicKey } from "./keys/falcon/expandPublicKey.js";
@@ -83,7 +84,7 @@ export const schemes: Record<string, Scheme> = {
     variant: "fips",
     securityBits: 128,
     nistCategory: undefined,
-    verifierName: "ECDSAVerifier",
+    verifierName: verifierContractNames.ecdsa,
     verifierBytecode: ecdsaVerifierBytecode,
     verifierDeployedBytecode: ecdsaVerifierDeployedBytecode,
     createSigner: (seed) => ecdsaSigner({ privateKey: seed }),
@@ -96,7 +97,7 @@ export const schemes: Record<string, Scheme> = {
     verify: (publicKey, hash, signature) => {
       const bytes = hexToBytes(signature);
       // Low-s only, like the verifier; the recovery byte is not needed with the public key at hand.
-      return bytes.length === 65 && secp256k1.verify(bytes.subarray(0, 64), hexToBytes(hash), hexToBytes(publicKey), { prehash: false, lowS: true });
+      return bytes.length === 65 && secp256k1.verify(bytes.subarray(0, 64), hexToBytes(hash), hexToBytes(publicKey), { prehash: false, lowS: true, format: "compact" });
     },
   },
   webauthn: {
@@ -106,7 +107,7 @@ export const schemes: Record<string, Scheme> = {
     securityBits: 128,
     nistCategory: undefined,
     // OpenZeppelin's verifier with bounded gas: the P-256 precompile (EIP-7951) where the chain has one.
-    verifierName: "WebAuthnVerifier",
+    verifierName: verifierContractNames.webauthn,
     verifierBytecode: webAuthnVerifierBytecode,
     verifierDeployedBytecode: webAuthnVerifierDeployedBytecode,
     createSigner: (seed) => webauthnSigner({ privateKey: seed }),
@@ -122,7 +123,7 @@ export const schemes: Record<string, Scheme> = {
     // like ECDSA: the category field is for post-quantum schemes.
     securityBits: 128,
     nistCategory: undefined,
-    verifierName: "Ed25519Verifier",
+    verifierName: verifierContractNames.ed25519,
     verifierBytecode: ed25519VerifierBytecode,
     verifierDeployedBytecode: ed25519VerifierDeployedBytecode,
     createSigner: (seed) => ed25519Signer({ privateKey: seed }),
@@ -141,7 +142,7 @@ export const schemes: Record<string, Scheme> = {
     variant: "fips",
     securityBits: 192,
     nistCategory: 3,
-    verifierName: "MLDSA65Verifier",
+    verifierName: verifierContractNames.mldsa65,
     verifierBytecode: mldsa65VerifierBytecode,
     verifierDeployedBytecode: mldsa65VerifierDeployedBytecode,
     createSigner: (seed) => mldsa65Signer({ seed, deterministic: true }),
@@ -159,7 +160,7 @@ export const schemes: Record<string, Scheme> = {
     variant: "fips",
     securityBits: 256,
     nistCategory: 5,
-    verifierName: "MLDSA87Verifier",
+    verifierName: verifierContractNames.mldsa87,
     verifierBytecode: mldsa87VerifierBytecode,
     verifierDeployedBytecode: mldsa87VerifierDeployedBytecode,
     createSigner: (seed) => mldsa87Signer({ seed, deterministic: true }),
@@ -176,7 +177,7 @@ export const schemes: Record<string, Scheme> = {
     label: "Falcon-512 (round 3, SHAKE256)",
     securityBits: 128,
     nistCategory: 1,
-    verifierName: "Falcon512Verifier",
+    verifierName: verifierContractNames.falcon512,
     verifierBytecode: falcon512VerifierBytecode,
     verifierDeployedBytecode: falcon512VerifierDeployedBytecode,
     n: 512,
@@ -188,7 +189,7 @@ export const schemes: Record<string, Scheme> = {
     label: "Falcon-1024 (round 3, SHAKE256)",
     securityBits: 256,
     nistCategory: 5,
-    verifierName: "Falcon1024Verifier",
+    verifierName: verifierContractNames.falcon1024,
     verifierBytecode: falcon1024VerifierBytecode,
     verifierDeployedBytecode: falcon1024VerifierDeployedBytecode,
     n: 1024,

@@ -188,7 +188,7 @@ const p256PrecompileAddress: Address = "0x00000000000000000000000000000000000001
 async function hasP256Precompile(client: Client<Transport, Chain | undefined>, block: { blockTag: "latest" } | { blockNumber: bigint }) {
   const secretKey = new Uint8Array(32).fill(7);
   const hash = new Uint8Array(32).fill(1);
-  const signature = p256.sign(hash, secretKey, { prehash: false });
+  const signature = p256.sign(hash, secretKey, { prehash: false }).toCompactRawBytes();
   const publicKey = p256.getPublicKey(secretKey, false);
   const { data } = await call(client, {
     to: p256PrecompileAddress,

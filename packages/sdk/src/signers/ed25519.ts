@@ -1,5 +1,5 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { bytesToNumberLE, concatBytes } from "@noble/curves/utils.js";
+import { bytesToNumberLE, concatBytes } from "@noble/curves/abstract/utils.js";
 import { sha512 } from "@noble/hashes/sha2.js";
 import { type Hex, bytesToHex, hexToBytes } from "viem";
 import { InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
@@ -26,7 +26,7 @@ const stubSecretKey = new Uint8Array(32).fill(0x11);
  * const signer = ed25519Signer({ privateKey: `0x${"42".repeat(32)}` })
  * const account = await toPQSmartAccount({ client, signer })
  */
-export function ed25519Signer({ privateKey = bytesToHex(ed25519.utils.randomSecretKey()) }: Ed25519SignerParameters = {}): Ed25519SignerReturnType {
+export function ed25519Signer({ privateKey = bytesToHex(ed25519.utils.randomPrivateKey()) }: Ed25519SignerParameters = {}): Ed25519SignerReturnType {
   const secretKey = hexToBytes(privateKey);
   if (secretKey.length !== 32) throw new InvalidPrivateKeyError({ scheme: "ed25519", reason: "it must be 32 bytes" });
   const publicKey = bytesToHex(ed25519.getPublicKey(secretKey));
@@ -52,13 +52,13 @@ export function verifyEd25519({ publicKey, hash, signature }: { publicKey: Hex; 
   const sig = hexToBytes(signature);
   const message = hexToBytes(hash);
   if (key.length !== 32 || sig.length !== 64) return false;
-  const { Point } = ed25519;
-  const L = Point.CURVE().n;
+  const Point = ed25519.ExtendedPoint;
+  const L = ed25519.CURVE.n;
   try {
-    const A = Point.fromBytes(key);
-    const R = Point.fromBytes(sig.subarray(0, 32));
+    const A = Point.fromHex(key);
+    const R = Point.fromHex(sig.subarray(0, 32));
     // Canonical encodings only: decoding and re-encoding must give the same bytes (y < p, no negative zero x).
-    if (bytesToHex(A.toBytes()) !== bytesToHex(key) || bytesToHex(R.toBytes()) !== bytesToHex(sig.subarray(0, 32))) return false;
+    if (bytesToHex(A.toRawBytes()) !== bytesToHex(key) || bytesToHex(R.toRawBytes()) !== bytesToHex(sig.subarray(0, 32))) return false;
     const s = bytesToNumberLE(sig.subarray(32));
     if (s >= L) return false;
     const k = bytesToNumberLE(sha512(concatBytes(sig.subarray(0, 32), key, message))) % L;

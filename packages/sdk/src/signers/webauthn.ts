@@ -36,9 +36,9 @@ const userPresentAndVerified = 0x05;
  * const account = await toPQSmartAccount({ client, signer: hybridSigner([passkey, falcon512Signer()]) })
  */
 export function webauthnSigner(parameters: WebAuthnSignerParameters = {}): WebAuthnSignerReturnType {
-  const { privateKey = bytesToHex(p256.utils.randomSecretKey()), rpId = "localhost", origin = "http://localhost" } = parameters;
+  const { privateKey = bytesToHex(p256.utils.randomPrivateKey()), rpId = "localhost", origin = "http://localhost" } = parameters;
   const secret = hexToBytes(privateKey);
-  if (secret.length !== 32 || !p256.utils.isValidSecretKey(secret))
+  if (secret.length !== 32 || !p256.utils.isValidPrivateKey(secret))
     throw new InvalidPrivateKeyError({ scheme: "webauthn", reason: "it must be a 32-byte scalar between 1 and n − 1" });
   const publicKey = p256.getPublicKey(secret, false);
   const authenticatorData = concatBytes([sha256(stringToBytes(rpId)), Uint8Array.of(userPresentAndVerified), new Uint8Array(4)]);
@@ -47,7 +47,7 @@ export function webauthnSigner(parameters: WebAuthnSignerParameters = {}): WebAu
     const challenge = base64url(hashBytes(hash));
     const clientDataJSON = `{"type":"webauthn.get","challenge":"${challenge}","origin":"${origin}","crossOrigin":false}`;
     const signed = concatBytes([authenticatorData, sha256(stringToBytes(clientDataJSON))]);
-    const signature = p256.sign(signed, key, { prehash: true, lowS: true });
+    const signature = p256.sign(signed, key, { prehash: true, lowS: true }).toCompactRawBytes();
     return encodeWebAuthnAuth({ signature, authenticatorData, clientDataJSON });
   };
   // A throwaway key's assertion over the zero hash: the full verification path, then a failed signature check.
@@ -96,7 +96,7 @@ export function verifyWebAuthn({ publicKey, hash, signature }: VerifyWebAuthnPar
   const at = (index: bigint, expected: string) => clientDataJSON.startsWith(expected, Number(index));
   if (!at(typeIndex, '"type":"webauthn.get"') || !at(challengeIndex, `"challenge":"${base64url(hexToBytes(hash))}"`)) return false;
   const signed = concatBytes([authenticatorData, sha256(stringToBytes(clientDataJSON))]);
-  return p256.verify(concatBytes([hexToBytes(r), hexToBytes(s)]), signed, hexToBytes(publicKey), { prehash: true, lowS: true });
+  return p256.verify(concatBytes([hexToBytes(r), hexToBytes(s)]), signed, hexToBytes(publicKey), { prehash: true, lowS: true, format: "compact" });
 }
 
 const webAuthnAuthParameters = [
