@@ -40,7 +40,7 @@ const solcViaIR = {
 };
 const viaIRSources = ["verifiers", "metering", "mocks"].flatMap((folder) =>
   readdirSync(new URL(`./contracts/${folder}`, import.meta.url))
-    .filter((file) => /^(MLDSA65|Falcon|KeccakF1600|SHAKE).*\.sol$/.test(file) && !file.includes("Reference"))
+    .filter((file) => /^(MLDSA|Falcon|KeccakF1600|SHAKE).*\.sol$/.test(file) && !file.includes("Reference"))
     .map((file) => `contracts/${folder}/${file}`),
 );
 const profile = { compilers: [solc], overrides: Object.fromEntries(viaIRSources.map((source) => [source, solcViaIR])) };

@@ -8,7 +8,7 @@ import { build } from "esbuild";
 const root = new URL("..", import.meta.url).pathname;
 /** The signers a wallet offers by default (the web wallet's: ECDSA, ML-DSA-65, Falcon-512), and every signer. */
 const walletSigners = "ecdsaSigner, mldsa65Signer, falcon512Signer";
-const allSigners = "ecdsaSigner, webauthnSigner, ed25519Signer, mldsa65Signer, mldsa87Signer, falcon512Signer, falcon1024Signer";
+const allSigners = "ecdsaSigner, webauthnSigner, ed25519Signer, mldsa44Signer, mldsa65Signer, mldsa87Signer, falcon512Signer, falcon1024Signer";
 
 /** Bundles `source` from the repository root; returns its gzipped size and the noble package versions in it. */
 async function bundle(source: string) {

@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ml_dsa65, ml_dsa87 } from "@noble/post-quantum/ml-dsa.js";
+import { ml_dsa44, ml_dsa65, ml_dsa87 } from "@noble/post-quantum/ml-dsa.js";
 import { falcon512, falcon512padded, falcon1024, falcon1024padded } from "@noble/post-quantum/falcon.js";
 import { shake128, shake256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, concatBytes, hexToBytes } from "@noble/hashes/utils.js";
@@ -26,7 +26,7 @@ import {
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
 
 type Vector = {
-  scheme: "mldsa65" | "mldsa87" | "falcon512" | "falcon1024";
+  scheme: "mldsa44" | "mldsa65" | "mldsa87" | "falcon512" | "falcon1024";
   source: string;
   variant: "compressed" | "padded" | "fips" | "ct";
   publicKey: string;
@@ -42,6 +42,7 @@ type Verify = (sig: Uint8Array, msg: Uint8Array, pk: Uint8Array) => boolean;
 // noble 0.7.1: verify(sig, msg, publicKey, opts?) -> boolean, for both families.
 const VERIFIERS: Record<string, Verify> = {
   "mldsa65/fips": (s, m, p) => ml_dsa65.verify(s, m, p),
+  "mldsa44/fips": (s, m, p) => ml_dsa44.verify(s, m, p),
   "mldsa87/fips": (s, m, p) => ml_dsa87.verify(s, m, p),
   "falcon512/compressed": (s, m, p) => falcon512.verify(s, m, p),
   "falcon512/padded": (s, m, p) => falcon512padded.verify(s, m, p),
@@ -54,6 +55,7 @@ const VERIFIERS: Record<string, Verify> = {
 // Sizes from FIPS 204 (ML-DSA-65) and the Falcon spec (Table 3.3).
 const SIZES: Record<string, { pk: number; sig: (n: number) => boolean; header?: number }> = {
   "mldsa65/fips": { pk: 1952, sig: (n) => n === 3309 },
+  "mldsa44/fips": { pk: 1312, sig: (n) => n === 2420 },
   "mldsa87/fips": { pk: 2592, sig: (n) => n === 4627 },
   "falcon512/compressed": { pk: 897, sig: (n) => n > 41 && n <= 752, header: 0x39 },
   "falcon512/padded": { pk: 897, sig: (n) => n === 666, header: 0x39 },
@@ -66,6 +68,8 @@ const SIZES: Record<string, { pk: number; sig: (n: number) => boolean; header?: 
 const EXPECTED_FILES: Record<string, string[]> = {
   "mldsa65-pqclean.jsonl": ["mldsa65/fips"],
   "mldsa65-dilithium-py.jsonl": ["mldsa65/fips"],
+  "mldsa44-dilithium-py.jsonl": ["mldsa44/fips"],
+  "mldsa44-pqclean.jsonl": ["mldsa44/fips"],
   "mldsa87-dilithium-py.jsonl": ["mldsa87/fips"],
   "mldsa87-pqclean.jsonl": ["mldsa87/fips"],
   "falcon512-pqclean.jsonl": ["falcon512/compressed", "falcon512/padded"],

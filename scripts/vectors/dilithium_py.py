@@ -6,7 +6,8 @@ Writes, into test/fixtures/ (or the directory given with --out-dir):
 * mldsa65-dilithium-py.jsonl       4 signatures: pure ML-DSA-65, empty context,
                                    hedged signing (FIPS 204 Alg. 2 / 3), on
                                    random 32-byte messages.
-* mldsa87-dilithium-py.jsonl       the same for ML-DSA-87.
+* mldsa44-dilithium-py.jsonl, mldsa87-dilithium-py.jsonl
+                                   the same for ML-DSA-44 and ML-DSA-87.
 * mldsa65-expanded-dilithium-py.json
                                    for 2 keys: rho, the public key, the matrix
                                    A_hat = ExpandA(rho) (30 NTT-domain polys,
@@ -43,7 +44,7 @@ from importlib.metadata import version
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from dilithium_py.ml_dsa import ML_DSA_65, ML_DSA_87  # noqa: E402
+from dilithium_py.ml_dsa import ML_DSA_44, ML_DSA_65, ML_DSA_87  # noqa: E402
 
 Q = 8380417
 N = 256
@@ -159,7 +160,7 @@ def check_expansion(a_hat: list[list[int]], sk: bytes, t1: list[list[int]]) -> N
 
 
 def signature_vectors(scheme: str = "mldsa65") -> list[str]:
-    impl, pk_len, sig_len = {"mldsa65": (ML_DSA_65, 1952, 3309), "mldsa87": (ML_DSA_87, 2592, 4627)}[scheme]
+    impl, pk_len, sig_len = {"mldsa44": (ML_DSA_44, 1312, 2420), "mldsa65": (ML_DSA_65, 1952, 3309), "mldsa87": (ML_DSA_87, 2592, 4627)}[scheme]
     lines = []
     for i in range(VECTORS):
         impl.random_bytes = Drbg(f"{scheme}/fips/{i}")
@@ -248,11 +249,12 @@ def main() -> int:
         f.write("\n".join(lines) + "\n")
     print(f"wrote {p} ({len(lines)} vectors)", file=sys.stderr)
 
-    lines = signature_vectors("mldsa87")
-    p = os.path.join(args.out_dir, "mldsa87-dilithium-py.jsonl")
-    with open(p, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    print(f"wrote {p} ({len(lines)} vectors)", file=sys.stderr)
+    for scheme in ("mldsa44", "mldsa87"):
+        lines = signature_vectors(scheme)
+        p = os.path.join(args.out_dir, f"{scheme}-dilithium-py.jsonl")
+        with open(p, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        print(f"wrote {p} ({len(lines)} vectors)", file=sys.stderr)
 
     fx = expanded_fixture()
     p = os.path.join(args.out_dir, "mldsa65-expanded-dilithium-py.json")

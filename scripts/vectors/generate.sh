@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Regenerates the cross-implementation test vectors in test/fixtures/:
-#   PQClean (Rust pqcrypto crates)  -> mldsa65-pqclean.jsonl, mldsa87-pqclean.jsonl, falcon512-pqclean.jsonl, falcon1024-pqclean.jsonl
+#   PQClean (Rust pqcrypto crates)  -> mldsa44-pqclean.jsonl, mldsa65-pqclean.jsonl, mldsa87-pqclean.jsonl, falcon512-pqclean.jsonl, falcon1024-pqclean.jsonl
 #   falcon-rs 0.1.0 (Rust port of the round-3 Falcon reference, falcon.h API)
 #                                   -> falcon512-ct.jsonl, falcon1024-ct.jsonl (CT format + compressed form)
 #     then checked by falcon_ct_check.py (pure Python, from scratch) and by
 #     falcon-reference/crosscheck/run.sh (the reference C code regenerates them byte for byte)
-#   dilithium-py (pure Python)      -> mldsa65-dilithium-py.jsonl, mldsa87-dilithium-py.jsonl, mldsa65-expanded-dilithium-py.json
+#   dilithium-py (pure Python)      -> mldsa44-dilithium-py.jsonl, mldsa65-dilithium-py.jsonl, mldsa87-dilithium-py.jsonl, mldsa65-expanded-dilithium-py.json
 # All randomness is seeded from fixed labels, so a re-run reproduces the committed files byte for byte.
 #
 # Usage: scripts/vectors/generate.sh [OUT_DIR]      (default: test/fixtures)

@@ -28,7 +28,7 @@ export type BenchSubject = {
   name: string;
   variant: string;
   securityBits: number;
-  nistCategory: 1 | 3 | 5 | undefined;
+  nistCategory: 1 | 2 | 3 | 5 | undefined;
   components: readonly Scheme[];
 };
 

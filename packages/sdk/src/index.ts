@@ -111,7 +111,20 @@ export {
   type PlaintextSecret,
 } from "./keys/keyFile.js";
 export * from "./signers/mldsa65.js";
+export * from "./signers/mldsa44.js";
 export * from "./signers/mldsa87.js";
+export {
+  type ExpandMldsa44PublicKeyErrorType,
+  type ExpandMldsa44PublicKeyParameters,
+  type ExpandMldsa44PublicKeyReturnType,
+  expandMldsa44PublicKey,
+  verifyMldsa44ExpandedKey,
+  mldsa44ExpandedKeyLength,
+  mldsa44PublicKeyLength,
+  mldsa44SecretKeyLength,
+  mldsa44SeedLength,
+  mldsa44SignatureLength,
+} from "./keys/mldsa44/index.js";
 export {
   type ExpandMldsa87PublicKeyErrorType,
   type ExpandMldsa87PublicKeyParameters,

@@ -2,7 +2,7 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { type Hex, bytesToHex, hexToBytes } from "viem";
 import { shake256 } from "@noble/hashes/sha3.js";
 import { falcon512, falcon512padded, falcon1024, falcon1024padded } from "@noble/post-quantum/falcon.js";
-import { ml_dsa65, ml_dsa87 } from "@noble/post-quantum/ml-dsa.js";
+import { ml_dsa44, ml_dsa65, ml_dsa87 } from "@noble/post-quantum/ml-dsa.js";
 import {
   ecdsaVerifierBytecode,
   ecdsaVerifierDeployedBytecode,
@@ -12,6 +12,8 @@ import {
   falcon1024VerifierDeployedBytecode,
   falcon512VerifierBytecode,
   falcon512VerifierDeployedBytecode,
+  mldsa44VerifierBytecode,
+  mldsa44VerifierDeployedBytecode,
   mldsa65VerifierBytecode,
   webAuthnVerifierBytecode,
   webAuthnVerifierDeployedBytecode,
@@ -26,11 +28,13 @@ import { expandFalconPublicKey } from "./keys/falcon/expandPublicKey.js";
 import { type FalconDegree, falconParameters } from "./keys/falcon/params.js";
 import { transcodeFalconSignature } from "./keys/falcon/transcodeSignature.js";
 import { expandPublicKey } from "./keys/mldsa65/expandPublicKey.js";
+import { expandMldsa44PublicKey } from "./keys/mldsa44/expandPublicKey.js";
 import { expandMldsa87PublicKey } from "./keys/mldsa87/expandPublicKey.js";
 import { toBytes } from "./keys/toBytes.js";
 import { ecdsaSigner } from "./signers/ecdsa.js";
 import { ed25519Signer, verifyEd25519 } from "./signers/ed25519.js";
 import { falcon1024Signer, falcon512Signer, falconSeedLength } from "./signers/falcon.js";
+import { mldsa44Signer } from "./signers/mldsa44.js";
 import { mldsa65Signer } from "./signers/mldsa65.js";
 import { mldsa87Signer } from "./signers/mldsa87.js";
 import { verifyWebAuthn, webauthnSigner } from "./signers/webauthn.js";
@@ -45,8 +49,8 @@ export type Scheme = {
   variant: string;
   /** Claimed classical security in bits, by the convention NIST category 1/3/5 → 128/192/256. */
   securityBits: number;
-  /** NIST PQC security category, or `undefined` for a classical scheme. */
-  nistCategory: 1 | 3 | 5 | undefined;
+  /** NIST PQC security category (ML-DSA-44 is 2, counted as 128 bits), or `undefined` for a classical scheme. */
+  nistCategory: 1 | 2 | 3 | 5 | undefined;
   /** The verifier contract's name, e.g. "MLDSA65Verifier". */
   verifierName: string;
   /** Creation code of the scheme's ERC-7913 verifier, deployed at a deterministic address by `deployPQ4337`. */
@@ -135,6 +139,24 @@ export const schemes: Record<string, Scheme> = {
     },
     verify: (publicKey, hash, signature) => verifyEd25519({ publicKey, hash, signature }),
     verifiesMessages: { context: false },
+  },
+  mldsa44: {
+    name: "mldsa44",
+    label: "ML-DSA-44 (FIPS 204)",
+    variant: "fips",
+    securityBits: 128,
+    nistCategory: 2,
+    verifierName: verifierContractNames.mldsa44,
+    verifierBytecode: mldsa44VerifierBytecode,
+    verifierDeployedBytecode: mldsa44VerifierDeployedBytecode,
+    createSigner: (seed) => mldsa44Signer({ seed, deterministic: true }),
+    toErc7913Key: (publicKey) => {
+      const expanded = expandMldsa44PublicKey(publicKey);
+      return { key: expanded.key, expandedKey: expanded.bytes };
+    },
+    // Pure ML-DSA with an empty context, the framing the verifier applies to ERC-7913's hash.
+    verify: (publicKey, hash, signature) => ml_dsa44.verify(hexToBytes(signature), hexToBytes(hash), hexToBytes(publicKey)),
+    verifiesMessages: { context: true },
   },
   mldsa65: {
     name: "mldsa65",

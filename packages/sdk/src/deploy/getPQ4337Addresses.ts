@@ -16,6 +16,7 @@ export const verifierContractNames = {
   ecdsa: "ECDSAVerifier",
   webauthn: "WebAuthnVerifier",
   ed25519: "Ed25519Verifier",
+  mldsa44: "MLDSA44Verifier",
   mldsa65: "MLDSA65Verifier",
   mldsa87: "MLDSA87Verifier",
   falcon512: "Falcon512Verifier",

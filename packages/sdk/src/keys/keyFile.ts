@@ -12,6 +12,7 @@ import { InvalidKeyFileError, KeyFileDecryptionError } from "../errors/keyFile.j
 import { ecdsaSigner } from "../signers/ecdsa.js";
 import { ed25519Signer } from "../signers/ed25519.js";
 import { falcon1024Signer, falcon512Signer, generateFalconSeed } from "../signers/falcon.js";
+import { generateMldsa44Seed, mldsa44Signer } from "../signers/mldsa44.js";
 import { generateMldsa65Seed, mldsa65Signer } from "../signers/mldsa65.js";
 import { generateMldsa87Seed, mldsa87Signer } from "../signers/mldsa87.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
@@ -26,6 +27,7 @@ const secretSigners: Record<SchemeName, { generate: () => Hex; signer: (secret: 
   ecdsa: { generate: generatePrivateKey, signer: (privateKey) => ecdsaSigner({ privateKey }) },
   webauthn: { generate: () => webauthnSigner().privateKey, signer: (privateKey) => webauthnSigner({ privateKey }) },
   ed25519: { generate: () => ed25519Signer().privateKey, signer: (privateKey) => ed25519Signer({ privateKey }) },
+  mldsa44: { generate: generateMldsa44Seed, signer: (seed) => mldsa44Signer({ seed }) },
   mldsa65: { generate: generateMldsa65Seed, signer: (seed) => mldsa65Signer({ seed }) },
   mldsa87: { generate: generateMldsa87Seed, signer: (seed) => mldsa87Signer({ seed }) },
   falcon512: { generate: generateFalconSeed, signer: (seed) => falcon512Signer({ seed }) },

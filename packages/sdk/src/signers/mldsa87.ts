@@ -40,7 +40,7 @@ export type Mldsa87SignerReturnType = PQ4337Signer & {
 export type Mldsa87SignerErrorType = InvalidPrivateKeyError | InvalidHashError | InvalidHexError;
 
 /**
- * An ML-DSA-87 (FIPS 204) signer for the ML-DSA-87 ERC-7913 verifier. Its `key` is the 72-byte
+ * An ML-DSA-87 (FIPS 204) signer for the ML-DSA-87 ERC-7913 verifier. Its `key` is the 92-byte
  * commitment ‖ chunk addresses of its expanded public key (see `expandMldsa87PublicKey`), and its signatures are
  * 4,627-byte pure ML-DSA-87 signatures of the 32-byte hash with an empty context.
  *

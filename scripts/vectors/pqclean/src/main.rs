@@ -20,6 +20,7 @@ use std::ptr;
 use std::sync::Mutex;
 
 use pqcrypto_falcon::{falcon1024, falcon512, falconpadded1024, falconpadded512};
+use pqcrypto_mldsa::mldsa44;
 use pqcrypto_mldsa::mldsa65;
 use pqcrypto_mldsa::mldsa87;
 use pqcrypto_traits::sign::{DetachedSignature as _, PublicKey as _, SecretKey as _};
@@ -199,6 +200,49 @@ fn mldsa65_clean() -> Impl {
         },
         verify: |sig, msg, pk| unsafe {
             f::PQCLEAN_MLDSA65_CLEAN_crypto_sign_verify_ctx(
+                sig.as_ptr(),
+                sig.len(),
+                msg.as_ptr(),
+                msg.len(),
+                ptr::null(),
+                0,
+                pk.as_ptr(),
+            ) == 0
+        },
+    }
+}
+
+fn mldsa44_clean() -> Impl {
+    use pqcrypto_mldsa::ffi as f;
+    Impl {
+        keypair: || {
+            let mut pk = vec![0u8; f::PQCLEAN_MLDSA44_CLEAN_CRYPTO_PUBLICKEYBYTES];
+            let mut sk = vec![0u8; f::PQCLEAN_MLDSA44_CLEAN_CRYPTO_SECRETKEYBYTES];
+            assert_eq!(0, unsafe {
+                f::PQCLEAN_MLDSA44_CLEAN_crypto_sign_keypair(pk.as_mut_ptr(), sk.as_mut_ptr())
+            });
+            (pk, sk)
+        },
+        // Pure ML-DSA, empty context: M' = 0x00 || 0x00 || M (FIPS 204 Alg. 2).
+        sign: |msg, sk| {
+            let mut sig = vec![0u8; f::PQCLEAN_MLDSA44_CLEAN_CRYPTO_BYTES];
+            let mut len = 0usize;
+            assert_eq!(0, unsafe {
+                f::PQCLEAN_MLDSA44_CLEAN_crypto_sign_signature_ctx(
+                    sig.as_mut_ptr(),
+                    &mut len,
+                    msg.as_ptr(),
+                    msg.len(),
+                    ptr::null(),
+                    0,
+                    sk.as_ptr(),
+                )
+            });
+            sig.truncate(len);
+            sig
+        },
+        verify: |sig, msg, pk| unsafe {
+            f::PQCLEAN_MLDSA44_CLEAN_crypto_sign_verify_ctx(
                 sig.as_ptr(),
                 sig.len(),
                 msg.as_ptr(),
@@ -412,6 +456,22 @@ fn main() {
     #[cfg(not(target_arch = "x86_64"))]
     let dispatch = "clean/aarch64";
     eprintln!("pqcrypto public API dispatches to: {dispatch}");
+
+    // ML-DSA-44 (FIPS 204 final, pure, empty context).
+    {
+        let mut lines = vec![];
+        let st = generate(
+            "mldsa44",
+            "fips",
+            &public_api!(mldsa44),
+            &mldsa44_clean(),
+            SigShape::Fixed(mldsa44::signature_bytes()),
+            None,
+            &mut lines,
+        );
+        report("mldsa44", "fips", &st);
+        write_jsonl(&out_dir, "mldsa44-pqclean.jsonl", &lines);
+    }
 
     // ML-DSA-65 (FIPS 204 final, pure, empty context).
     {

@@ -1,0 +1,14 @@
+export {
+  type ExpandMldsa44PublicKeyErrorType,
+  type ExpandMldsa44PublicKeyParameters,
+  type ExpandMldsa44PublicKeyReturnType,
+  expandMldsa44PublicKey,
+  verifyMldsa44ExpandedKey,
+} from "./expandPublicKey.js";
+export {
+  expandedKeyLength as mldsa44ExpandedKeyLength,
+  publicKeyLength as mldsa44PublicKeyLength,
+  secretKeyLength as mldsa44SecretKeyLength,
+  seedLength as mldsa44SeedLength,
+  signatureLength as mldsa44SignatureLength,
+} from "./params.js";

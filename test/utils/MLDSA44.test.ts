@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { describe, it } from "node:test";
+import { network } from "hardhat";
+import { type Hex, bytesToHex, hexToBytes, keccak256, toHex } from "viem";
+import { mldsa44Signer } from "@pq4337/sdk";
+
+const { viem } = await network.create();
+const mock = await viem.deployContract("MLDSA44Mock");
+const reference = await viem.deployContract("MLDSA44ReferenceMock");
+const q = 8_380_417n;
+const Z_OFFSET = 32;
+const HINT_OFFSET = 2336;
+
+/** σ with the 18-bit z field of coefficient `index` (of 1,024) set to `raw`. */
+function withRaw(signature: Hex, index: number, raw: number): Hex {
+  const bytes = hexToBytes(signature);
+  for (let b = 0; b < 18; b++) {
+    const at = 8 * Z_OFFSET + 18 * index + b;
+    bytes[at >> 3] = (bytes[at >> 3]! & ~(1 << (at & 7))) | (((raw >> b) & 1) << (at & 7));
+  }
+  return bytesToHex(bytes);
+}
+
+/** Signatures with hints in every row: noble's, hedged, over random hashes. */
+async function signatures(count: number): Promise<Hex[]> {
+  const signer = mldsa44Signer();
+  return Promise.all(Array.from({ length: count }, () => signer.sign({ hash: bytesToHex(randomBytes(32)) })));
+}
+
+describe("MLDSA44: assembly routines against their plain references", () => {
+  it("_decodeZ unpacks every 18-bit field as MLDSA44Reference.decodeZ does, and agrees on ‖z‖∞ at the bounds", async () => {
+    const gas: bigint[] = [];
+    const cases = await signatures(3);
+    const [first] = cases;
+    // The bounds of raw are β + 1 = 79 and 2γ1 − β − 1 = 262,065; coefficients in each of the four polynomials.
+    for (const [index, raw] of [[0, 78], [0, 79], [255, 262_065], [256, 262_066], [700, 0], [1023, 262_143], [513, 131_072]] as const)
+      cases.push(withRaw(first!, index, raw));
+    for (const signature of cases) {
+      const [ok, z, used] = (await mock.read.decodeZ([signature])) as readonly [boolean, readonly bigint[], bigint];
+      const [okReference, zReference] = (await reference.read.decodeZ([signature])) as readonly [boolean, readonly bigint[]];
+      assert.equal(ok, okReference);
+      assert.deepEqual(z, zReference);
+      assert.ok(z.every((value) => value > q - 2n ** 17n && value <= q + 2n ** 17n));
+      gas.push(used);
+    }
+    assert.deepEqual(
+      (await Promise.all(cases.slice(3).map(async (s) => ((await mock.read.decodeZ([s])) as readonly [boolean])[0]))),
+      [false, true, true, false, false, false, true],
+    );
+    console.log(`      _decodeZ gas: ${gas[0]}`);
+  });
+
+  it("_useHintAndEncode gives MLDSA44Reference.useHintAndEncode's bytes for every row, hinted or not, at Decompose's wrap", async () => {
+    let gas = 0n;
+    for (const signature of await signatures(3)) {
+      for (let row = 0; row < 4; row++) {
+        // Lanes below 2q, as the inverse NTT leaves them, with the values around the wrap at q − 1 and 2γ2 multiples.
+        const w = Array.from({ length: 256 }, () => BigInt(`0x${randomBytes(8).toString("hex")}`) % (2n * q));
+        const edges = [0n, q - 1n, q, 2n * q - 1n, 95_232n, 95_233n, 190_464n, q - 95_232n, q - 95_233n, q - 95_231n];
+        edges.forEach((value, index) => (w[index * 25] = value));
+        const bytes = hexToBytes(signature);
+        const start = row === 0 ? 0 : bytes[HINT_OFFSET + 80 + row - 1]!;
+        for (let index = start; index < bytes[HINT_OFFSET + 80 + row]!; index++) {
+          const position = bytes[HINT_OFFSET + index]!;
+          w[position] = edges[index % edges.length]!;
+        }
+        const [encoded, used] = (await mock.read.useHintAndEncode([w, signature, BigInt(row)])) as readonly [Hex, bigint];
+        assert.equal(encoded, await reference.read.useHintAndEncode([w, signature, BigInt(row)]), `row ${row}`);
+        gas = used;
+      }
+    }
+    console.log(`      _useHintAndEncode gas (one row): ${gas}`);
+  });
+
+  it("the references themselves: a signature verifies under the SDK's key and the verifier (sanity of the fixtures above)", async () => {
+    const signer = mldsa44Signer();
+    const hash = keccak256(toHex("pq4337 ML-DSA-44 reference"));
+    assert.equal(hexToBytes(await signer.sign({ hash })).length, 2420);
+  });
+});
