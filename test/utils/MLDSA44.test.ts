@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import { network } from "hardhat";
-import { type Hex, bytesToHex, hexToBytes, keccak256, toHex } from "viem";
+import { type Hex, bytesToHex, hexToBytes } from "viem";
 import { mldsa44Signer } from "@pq4337/sdk";
 
 const { viem } = await network.create();
@@ -45,7 +45,7 @@ describe("MLDSA44: assembly routines against their plain references", () => {
       gas.push(used);
     }
     assert.deepEqual(
-      (await Promise.all(cases.slice(3).map(async (s) => ((await mock.read.decodeZ([s])) as readonly [boolean])[0]))),
+      await Promise.all(cases.slice(3).map(async (s) => (await mock.read.decodeZ([s]))[0])),
       [false, true, true, false, false, false, true],
     );
     console.log(`      _decodeZ gas: ${gas[0]}`);
@@ -71,11 +71,5 @@ describe("MLDSA44: assembly routines against their plain references", () => {
       }
     }
     console.log(`      _useHintAndEncode gas (one row): ${gas}`);
-  });
-
-  it("the references themselves: a signature verifies under the SDK's key and the verifier (sanity of the fixtures above)", async () => {
-    const signer = mldsa44Signer();
-    const hash = keccak256(toHex("pq4337 ML-DSA-44 reference"));
-    assert.equal(hexToBytes(await signer.sign({ hash })).length, 2420);
   });
 });
