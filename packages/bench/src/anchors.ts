@@ -1,0 +1,72 @@
+/**
+ * Public Solidity Ed25519 verifiers measured beside pq4337's `Ed25519Verifier` in one anvil run (Osaka, anvil
+ * 1.7.1, 2026-11-24): each fetched at the cited commit and compiled with the solc version and settings of its own
+ * project configuration, all called through one harness (the gasleft() difference around a STATICCALL, less the same
+ * call to an empty contract) with the same vectors: RFC 8032 TEST 1–3, five noble keys over 32-byte messages and
+ * the same keys over 41-byte messages (the only length NEAR's verifier takes). Each was checked to accept every valid
+ * vector and to refuse a one-bit change of S and S + L. Their code is not part of this repository, so the figures
+ * are recorded here, with how they were made, rather than re-measured by `pnpm bench`.
+ */
+export const ed25519Anchors = [
+  {
+    implementation: "pq4337 Ed25519Verifier.verify",
+    source: "this repository, contracts/verifiers/Ed25519Verifier.sol",
+    compiler: "solc 0.8.30, 10,000 runs",
+    gas32: "407,859–411,114 (mean 408,841)",
+    gas41: "409,090",
+    nonCanonicalKey: "refused",
+  },
+  {
+    implementation: "NEAR rainbow-bridge Ed25519.check",
+    source: "near/rainbow-bridge@0a20a93, contracts/eth/nearbridge/contracts/Ed25519.sol",
+    compiler: "solc 0.8.3, 1,000 runs",
+    gas32: "– (41-byte messages only)",
+    gas41: "303,301",
+    nonCanonicalKey: "accepted (y ≥ p, and x = 0 with the sign bit)",
+  },
+  {
+    implementation: "SCL (ZKNox) SCL_EIP6565.Verify_LE",
+    source: "get-smooth/crypto-lib@d714e98, src/lib/libSCL_EIP6565.sol",
+    compiler: "solc 0.8.30, 1,000,000 runs",
+    gas32: "450,739–454,369 (mean 453,038)",
+    gas41: "452,744",
+    nonCanonicalKey: "n/a: takes a key precomputed off-chain (decompression not measured)",
+  },
+  {
+    implementation: "mel-project ed25519-sol Ed25519.verify",
+    source: "mel-project/ed25519-sol@3b36ec8, src/Ed25519.sol",
+    compiler: "solc 0.8.13, 200 runs",
+    gas32: "660,048–664,951 (mean 662,426)",
+    gas41: "665,522",
+    nonCanonicalKey: "accepted",
+  },
+  {
+    implementation: "chengwenxi Ed25519 (optimizer on)",
+    source: "chengwenxi/Ed25519@34d8c57, contracts/libraries/Ed25519.sol",
+    compiler: "solc 0.6.8, 200 runs (its own configuration has the optimizer off: mean 770,459)",
+    gas32: "688,863–713,191 (mean 700,644)",
+    gas41: "699,982",
+    nonCanonicalKey: "accepted",
+  },
+  {
+    implementation: "farcaster-solidity Ed25519.verify",
+    source: "pavlovdog/farcaster-solidity@cbb770d, contracts/libraries/Ed25519.sol",
+    compiler: "solc 0.8.19, optimizer off (its configuration)",
+    gas32: "934,459–940,442 (mean 937,368)",
+    gas41: "940,965",
+    nonCanonicalKey: "accepted",
+  },
+] as const;
+
+/** The report's "Ed25519 beside public verifiers" section. */
+export function ed25519AnchorSection(): string[] {
+  return [
+    "## Ed25519 beside public Solidity verifiers",
+    "",
+    "Measured once, in one anvil run under Osaka, with one harness and the same vectors (see `packages/bench/src/anchors.ts` for how); not re-measured by this run. Execution gas per verify.",
+    "",
+    "| implementation | source | compiler | 32-byte message | 41-byte message | non-canonical key (y ≥ p, −0) |",
+    "|---|---|---|---:|---:|---|",
+    ...ed25519Anchors.map((anchor) => `| ${anchor.implementation} | ${anchor.source} | ${anchor.compiler} | ${anchor.gas32} | ${anchor.gas41} | ${anchor.nonCanonicalKey} |`),
+  ];
+}
