@@ -6,6 +6,7 @@ import type { Row } from "./dataset.js";
 import { bundleSection } from "./bundles.js";
 import { erc7562Section } from "./erc7562.js";
 import { forkSection } from "./forks.js";
+import { preASection } from "./preA.js";
 import { securityConvention } from "./metrics.js";
 
 /**
@@ -158,6 +159,8 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
 
   for (const section of [forkSection(allRows), bundleSection(allRows)]) if (section.length > 0) lines.push("", ...section);
 
+  const preA = preASection(allRows);
+  if (preA.length > 0) lines.push("", ...preA);
   lines.push("", ...ed25519AnchorSection());
   lines.push(
     "",
