@@ -2,8 +2,6 @@
 pragma solidity ^0.8.24;
 
 import {MLDSA44} from "../utils/MLDSA44.sol";
-import {MLDSA65NTT} from "../utils/MLDSA65NTT.sol";
-import {SHAKE} from "../utils/SHAKE.sol";
 
 /// @dev Test harness for {MLDSA44}: its assembly routines, with the gas of each (references: {MLDSA44ReferenceMock}).
 contract MLDSA44Mock {
@@ -53,56 +51,5 @@ contract MLDSA44Mock {
         gas = gasleft();
         MLDSA44._useHintAndEncode(packed, signature, i, outData);
         gas -= gasleft();
-    }
-
-    /**
-     * @dev The gas of each stage of {MLDSA44-verify} for a 32-byte message and an empty context: decoding σ, μ,
-     * SampleInBall, the forward NTTs, the pair products, the inverse NTTs with UseHint and w1Encode, and the final
-     * hash. Where the gas goes, for the report.
-     */
-    function profile(bytes memory expandedKey, bytes32 hash, bytes calldata signature)
-        external
-        view
-        returns (uint256[7] memory gas)
-    {
-        uint256 expanded;
-        assembly ("memory-safe") {
-            expanded := add(expandedKey, 0x20)
-        }
-        bytes memory transcript = new bytes(832);
-        uint256 t;
-        assembly ("memory-safe") {
-            t := add(transcript, 0x20)
-        }
-        uint256 z = MLDSA44._allocate();
-        uint256 g = gasleft();
-        require(MLDSA44._hintWellFormed(signature) && MLDSA44._decodeZ(signature, z));
-        gas[0] = g - gasleft();
-        g = gasleft();
-        MLDSA44._mu(expanded, abi.encodePacked(hash), "", t);
-        gas[1] = g - gasleft();
-        g = gasleft();
-        require(MLDSA44._sampleInBall(signature, z + MLDSA44.C_OFFSET));
-        gas[2] = g - gasleft();
-        bytes memory zetaTable = MLDSA65NTT.zetaTable();
-        uint256 zetas;
-        assembly ("memory-safe") {
-            zetas := add(zetaTable, 0x20)
-        }
-        g = gasleft();
-        for (uint256 j = 0; j < 5; ++j) MLDSA65NTT.ntt(z + j * 2048, zetas);
-        gas[3] = g - gasleft();
-        g = gasleft();
-        MLDSA44._accumulate(expanded, z);
-        gas[4] = g - gasleft();
-        g = gasleft();
-        for (uint256 i = 0; i < 4; ++i) {
-            MLDSA65NTT.invNttPairs(z + MLDSA44.PRODUCTS_OFFSET + i * 4096, z + i * 2048, zetas);
-            MLDSA44._useHintAndEncode(z + i * 2048, signature, i, t + 64 + i * 192);
-        }
-        gas[5] = g - gasleft();
-        g = gasleft();
-        SHAKE.shake256(transcript, 32);
-        gas[6] = g - gasleft();
     }
 }

@@ -8,6 +8,8 @@ import {
   falconProfilerDeployedBytecode,
   keccakF1600MeterAbi,
   keccakF1600MeterDeployedBytecode,
+  mldsa44ProfilerAbi,
+  mldsa44ProfilerDeployedBytecode,
   mldsa65ProfilerAbi,
   mldsa65ProfilerDeployedBytecode,
 } from "./generated/instruments.js";
@@ -18,6 +20,7 @@ import type { Environment } from "./environment.js";
  * them. A scheme without one is reported by its total only.
  */
 const profilers: Record<string, { abi: Abi; code: Hex; args: (key: Hex, hash: Hex, signature: Hex) => readonly unknown[] }> = {
+  mldsa44: { abi: mldsa44ProfilerAbi, code: mldsa44ProfilerDeployedBytecode, args: (...args) => args },
   mldsa65: { abi: mldsa65ProfilerAbi, code: mldsa65ProfilerDeployedBytecode, args: (...args) => args },
   // FalconProfiler serves both degrees: log2(n) comes first.
   falcon512: { abi: falconProfilerAbi, code: falconProfilerDeployedBytecode, args: (...args) => [9n, ...args] },
