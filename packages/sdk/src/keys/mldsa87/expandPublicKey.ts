@@ -1,86 +1,27 @@
-import { shake256 } from "@noble/hashes/sha3.js";
-import { type Hex, bytesToHex, concatHex, keccak256 } from "viem";
-import { InvalidExpandedKeyError, InvalidPublicKeyLengthError } from "../../errors/keys.js";
-import { type CodeChunk, type ToCodeChunksErrorType, toCodeChunks } from "../codeStore.js";
-import { simpleBitUnpack } from "../mldsa65/encoding.js";
-import { rejNttPoly } from "../mldsa65/expandA.js";
-import { type Polynomial, ntt } from "../mldsa65/ntt.js";
-import { d } from "../mldsa65/params.js";
+import { type Hex, bytesToHex } from "viem";
+import { InvalidExpandedKeyError, type InvalidPublicKeyLengthError } from "../../errors/keys.js";
+import type { ToCodeChunksErrorType } from "../codeStore.js";
+import { type ExpandedMldsaPublicKey, expandMldsaPublicKey } from "../expandMldsaPublicKey.js";
 import { type ToBytesErrorType, toBytes } from "../toBytes.js";
-import {
-  expandedKeyLength,
-  expandedPolynomialLength,
-  k,
-  l,
-  publicKeyLength,
-  rhoLength,
-  t1PolynomialLength,
-  trLength,
-} from "./params.js";
+import { expandedKeyLength, k, l } from "./params.js";
 
+/** A FIPS 204 ML-DSA-87 public key `pk` (2,592 bytes). */
 export type ExpandMldsa87PublicKeyParameters = Hex | Uint8Array;
 
-export type ExpandMldsa87PublicKeyReturnType = {
-  /** The public key it was expanded from (2,592 bytes). */
-  publicKey: Hex;
-  /** The expanded key E = Â ‖ t̂1 ‖ tr (65,600 bytes), the data `MLDSA87Verifier` reads. */
-  bytes: Hex;
-  /** Â = ExpandA(ρ), in T_q: `aHat[i][j]` for rows i < 8 and columns j < 7. */
-  aHat: Polynomial[][];
-  /** t̂1[i] = NTT(t1[i] · 2^d), i < 8. */
-  t1Hat: Polynomial[];
-  /** tr = H(pk, 64). */
-  tr: Hex;
-  /** keccak256(E): what the ERC-7913 key commits to. */
-  commitment: Hex;
-  /** E cut into code-store chunks (three), to deploy with `deployCodeChunks`. */
-  chunks: CodeChunk[];
-  /** The ERC-7913 key: commitment ‖ address(chunk 0) ‖ address(chunk 1) ‖ address(chunk 2), 92 bytes. */
-  key: Hex;
-};
+/** E = Â ‖ t̂1 ‖ tr (65,600 bytes, three code chunks) and the 92-byte ERC-7913 key `MLDSA87Verifier` takes. */
+export type ExpandMldsa87PublicKeyReturnType = ExpandedMldsaPublicKey;
 
 export type ExpandMldsa87PublicKeyErrorType = ToBytesErrorType | InvalidPublicKeyLengthError | ToCodeChunksErrorType;
 
 /**
- * Expands an ML-DSA-87 public key pk = ρ ‖ t1 into the data the on-chain verifier reads, as
- * `expandPublicKey` does for ML-DSA-65: Â = ExpandA(ρ) (8 × 7), t̂1 = NTT(t1 · 2^13), tr = H(pk, 64).
+ * Expands an ML-DSA-87 public key pk = ρ ‖ t1 into the data the on-chain verifier reads, as `expandPublicKey` does
+ * for ML-DSA-65: Â = ExpandA(ρ) (8 × 7), t̂1 = NTT(t1 · 2^13), tr = H(pk, 64).
  *
  * @example
  * const { key, chunks } = expandMldsa87PublicKey(ml_dsa87.keygen().publicKey)
  */
 export function expandMldsa87PublicKey(publicKey: ExpandMldsa87PublicKeyParameters): ExpandMldsa87PublicKeyReturnType {
-  const pk = toBytes(publicKey, "publicKey");
-  if (pk.length !== publicKeyLength)
-    throw new InvalidPublicKeyLengthError({ scheme: "mldsa87", expected: publicKeyLength, length: pk.length });
-  const rho = pk.subarray(0, rhoLength);
-  // ExpandA (FIPS 204 Algorithm 32): Â[i][j] = RejNTTPoly(ρ ‖ j ‖ i).
-  const aHat = Array.from({ length: k }, (_, i) =>
-    Array.from({ length: l }, (_, j) => rejNttPoly(Uint8Array.from([...rho, j, i]))),
-  );
-  // t1 coefficients are below 2^10, so t1 · 2^13 < 2^23 < q needs no reduction before the NTT.
-  const t1Hat = Array.from({ length: k }, (_, i) => {
-    const offset = rhoLength + i * t1PolynomialLength;
-    return ntt(simpleBitUnpack(pk.subarray(offset, offset + t1PolynomialLength), 10).map((c) => c << d));
-  });
-  const tr = shake256(pk, { dkLen: trLength });
-  const bytes = new Uint8Array(expandedKeyLength);
-  const view = new DataView(bytes.buffer);
-  [...aHat.flat(), ...t1Hat].forEach((polynomial, index) => {
-    for (let j = 0; j < 256; j++) view.setUint32(index * expandedPolynomialLength + j * 4, polynomial[j], false);
-  });
-  bytes.set(tr, expandedKeyLength - trLength);
-  const commitment = keccak256(bytes);
-  const chunks = toCodeChunks(bytes);
-  return {
-    publicKey: bytesToHex(pk),
-    bytes: bytesToHex(bytes),
-    aHat,
-    t1Hat,
-    tr: bytesToHex(tr),
-    commitment,
-    chunks,
-    key: concatHex([commitment, ...chunks.map(({ address }) => address)]),
-  };
+  return expandMldsaPublicKey({ scheme: "mldsa87", k, l }, publicKey);
 }
 
 /** Whether `expanded` is exactly the expansion of `publicKey`. */

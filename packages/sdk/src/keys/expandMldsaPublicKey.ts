@@ -1,0 +1,79 @@
+import { shake256 } from "@noble/hashes/sha3.js";
+import { type Hex, bytesToHex, concatHex, keccak256 } from "viem";
+import { InvalidPublicKeyLengthError } from "../errors/keys.js";
+import { type CodeChunk, toCodeChunks } from "./codeStore.js";
+import { simpleBitUnpack } from "./mldsa65/encoding.js";
+import { rejNttPoly } from "./mldsa65/expandA.js";
+import { type Polynomial, ntt } from "./mldsa65/ntt.js";
+import { d } from "./mldsa65/params.js";
+import { toBytes } from "./toBytes.js";
+
+/** A parameter set's dimensions, for {@link expandMldsaPublicKey}: Â is k × l, t1 has k polynomials. */
+export type MldsaDimensions = { scheme: "mldsa44" | "mldsa87"; k: number; l: number };
+
+/** An expanded ML-DSA public key, as every parameter set's verifier reads it. */
+export type ExpandedMldsaPublicKey = {
+  /** The public key it was expanded from. */
+  publicKey: Hex;
+  /** The expanded key E = Â ‖ t̂1 ‖ tr, the data the set's verifier reads. */
+  bytes: Hex;
+  /** Â = ExpandA(ρ), in T_q: `aHat[i][j]` for rows i < k and columns j < l. */
+  aHat: Polynomial[][];
+  /** t̂1[i] = NTT(t1[i] · 2^d), i < k. */
+  t1Hat: Polynomial[];
+  /** tr = H(pk, 64). */
+  tr: Hex;
+  /** keccak256(E): what the ERC-7913 key commits to. */
+  commitment: Hex;
+  /** E cut into code-store chunks, to deploy with `deployCodeChunks`. */
+  chunks: CodeChunk[];
+  /** The ERC-7913 key: commitment ‖ the chunks' addresses. */
+  key: Hex;
+};
+
+const rhoLength = 32;
+const trLength = 64;
+const t1PolynomialLength = (256 * 10) / 8;
+const expandedPolynomialLength = 256 * 4;
+
+/**
+ * Expands a public key pk = ρ ‖ t1 of the parameter set `dimensions` into E = Â ‖ t̂1 ‖ tr: Â = ExpandA(ρ),
+ * t̂1 = NTT(t1 · 2^13) as big-endian uint32 coefficients, then tr = H(pk, 64). `expandMldsa44PublicKey` and
+ * `expandMldsa87PublicKey` are this with their sets (ML-DSA-65's `expandPublicKey` lays out E the same way).
+ *
+ * @example
+ * const expanded = expandMldsaPublicKey({ scheme: "mldsa44", k: 4, l: 4 }, publicKey)
+ */
+export function expandMldsaPublicKey({ scheme, k, l }: MldsaDimensions, publicKey: Hex | Uint8Array): ExpandedMldsaPublicKey {
+  const pk = toBytes(publicKey, "publicKey");
+  const publicKeyLength = rhoLength + k * t1PolynomialLength;
+  if (pk.length !== publicKeyLength) throw new InvalidPublicKeyLengthError({ scheme, expected: publicKeyLength, length: pk.length });
+  const rho = pk.subarray(0, rhoLength);
+  // ExpandA (FIPS 204 Algorithm 32): Â[i][j] = RejNTTPoly(ρ ‖ j ‖ i).
+  const aHat = Array.from({ length: k }, (_, i) => Array.from({ length: l }, (_, j) => rejNttPoly(Uint8Array.from([...rho, j, i]))));
+  // t1 coefficients are below 2^10, so t1 · 2^13 < 2^23 < q needs no reduction before the NTT.
+  const t1Hat = Array.from({ length: k }, (_, i) => {
+    const offset = rhoLength + i * t1PolynomialLength;
+    return ntt(simpleBitUnpack(pk.subarray(offset, offset + t1PolynomialLength), 10).map((c) => c << d));
+  });
+  const tr = shake256(pk, { dkLen: trLength });
+  const expandedKeyLength = (k * l + k) * expandedPolynomialLength + trLength;
+  const bytes = new Uint8Array(expandedKeyLength);
+  const view = new DataView(bytes.buffer);
+  [...aHat.flat(), ...t1Hat].forEach((polynomial, index) => {
+    for (let j = 0; j < 256; j++) view.setUint32(index * expandedPolynomialLength + j * 4, polynomial[j], false);
+  });
+  bytes.set(tr, expandedKeyLength - trLength);
+  const commitment = keccak256(bytes);
+  const chunks = toCodeChunks(bytes);
+  return {
+    publicKey: bytesToHex(pk),
+    bytes: bytesToHex(bytes),
+    aHat,
+    t1Hat,
+    tr: bytesToHex(tr),
+    commitment,
+    chunks,
+    key: concatHex([commitment, ...chunks.map(({ address }) => address)]),
+  };
+}
