@@ -262,7 +262,7 @@ library MLDSA87 {
      * Σ_j Â[i][j][c] ẑ[j][c] in bits 192..255 and the same for c + 2 in bits 0..63, with t̂1[i] and −ĉ as an
      * eighth column. Each product is below 2^32 · 2^27, a sum of eight below 2^62: the four 64-bit fields of
      * (Â[c]·2^64 + Â[c+2]) × (ẑ[c]·2^128 + ẑ[c+2]) never carry into each other. `a` is E's first byte
-     * (Â[i][j] at 7168i + 1024j, t̂1[i] at 57344 + 1024i). Rows are a loop here, not unrolled.
+     * (Â[i][j] at 7168i + 1024j, t̂1[i] at 57344 + 1024i). The eight rows are unrolled.
      */
     function _accumulate(uint256 a, uint256 z) internal pure {
         assembly ("memory-safe") {
@@ -279,25 +279,110 @@ library MLDSA87 {
                 let z5 := and(mload(add(zp, 10240)), MZ)
                 let z6 := and(mload(add(zp, 12288)), MZ)
                 let z7 := and(mload(add(zp, 14336)), MZ)
-                for { let i := 0 } lt(i, 32768) { i := add(i, 4096) } {
-                    let ar := add(ap, shr(2, mul(i, 7))) // Â[i] starts at 7168 · (i / 4096)
-                    mstore(
-                        add(s, i),
+                mstore(
+                    s,
+                    add(
                         add(
-                            add(
-                                add(mul(and(mload(ar), MA), z0), mul(and(mload(add(ar, 1024)), MA), z1)),
-                                add(mul(and(mload(add(ar, 2048)), MA), z2), mul(and(mload(add(ar, 3072)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ar, 4096)), MA), z4), mul(and(mload(add(ar, 5120)), MA), z5)),
-                                add(
-                                    mul(and(mload(add(ar, 6144)), MA), z6),
-                                    mul(and(mload(add(add(ap, 57344), shr(2, i))), MA), z7)
-                                )
-                            )
+                            add(mul(and(mload(ap), MA), z0), mul(and(mload(add(ap, 1024)), MA), z1)),
+                            add(mul(and(mload(add(ap, 2048)), MA), z2), mul(and(mload(add(ap, 3072)), MA), z3))
+                        ),
+                        add(
+                            add(mul(and(mload(add(ap, 4096)), MA), z4), mul(and(mload(add(ap, 5120)), MA), z5)),
+                            add(mul(and(mload(add(ap, 6144)), MA), z6), mul(and(mload(add(ap, 57344)), MA), z7))
                         )
                     )
-                }
+                )
+                mstore(
+                    add(s, 4096),
+                    add(
+                        add(
+                            add(mul(and(mload(add(ap, 7168)), MA), z0), mul(and(mload(add(ap, 8192)), MA), z1)),
+                            add(mul(and(mload(add(ap, 9216)), MA), z2), mul(and(mload(add(ap, 10240)), MA), z3))
+                        ),
+                        add(
+                            add(mul(and(mload(add(ap, 11264)), MA), z4), mul(and(mload(add(ap, 12288)), MA), z5)),
+                            add(mul(and(mload(add(ap, 13312)), MA), z6), mul(and(mload(add(ap, 58368)), MA), z7))
+                        )
+                    )
+                )
+                mstore(
+                    add(s, 8192),
+                    add(
+                        add(
+                            add(mul(and(mload(add(ap, 14336)), MA), z0), mul(and(mload(add(ap, 15360)), MA), z1)),
+                            add(mul(and(mload(add(ap, 16384)), MA), z2), mul(and(mload(add(ap, 17408)), MA), z3))
+                        ),
+                        add(
+                            add(mul(and(mload(add(ap, 18432)), MA), z4), mul(and(mload(add(ap, 19456)), MA), z5)),
+                            add(mul(and(mload(add(ap, 20480)), MA), z6), mul(and(mload(add(ap, 59392)), MA), z7))
+                        )
+                    )
+                )
+                mstore(
+                    add(s, 12288),
+                    add(
+                        add(
+                            add(mul(and(mload(add(ap, 21504)), MA), z0), mul(and(mload(add(ap, 22528)), MA), z1)),
+                            add(mul(and(mload(add(ap, 23552)), MA), z2), mul(and(mload(add(ap, 24576)), MA), z3))
+                        ),
+                        add(
+                            add(mul(and(mload(add(ap, 25600)), MA), z4), mul(and(mload(add(ap, 26624)), MA), z5)),
+                            add(mul(and(mload(add(ap, 27648)), MA), z6), mul(and(mload(add(ap, 60416)), MA), z7))
+                        )
+                    )
+                )
+                mstore(
+                    add(s, 16384),
+                    add(
+                        add(
+                            add(mul(and(mload(add(ap, 28672)), MA), z0), mul(and(mload(add(ap, 29696)), MA), z1)),
+                            add(mul(and(mload(add(ap, 30720)), MA), z2), mul(and(mload(add(ap, 31744)), MA), z3))
+                        ),
+                        add(
+                            add(mul(and(mload(add(ap, 32768)), MA), z4), mul(and(mload(add(ap, 33792)), MA), z5)),
+                            add(mul(and(mload(add(ap, 34816)), MA), z6), mul(and(mload(add(ap, 61440)), MA), z7))
+                        )
+                    )
+                )
+                mstore(
+                    add(s, 20480),
+                    add(
+                        add(
+                            add(mul(and(mload(add(ap, 35840)), MA), z0), mul(and(mload(add(ap, 36864)), MA), z1)),
+                            add(mul(and(mload(add(ap, 37888)), MA), z2), mul(and(mload(add(ap, 38912)), MA), z3))
+                        ),
+                        add(
+                            add(mul(and(mload(add(ap, 39936)), MA), z4), mul(and(mload(add(ap, 40960)), MA), z5)),
+                            add(mul(and(mload(add(ap, 41984)), MA), z6), mul(and(mload(add(ap, 62464)), MA), z7))
+                        )
+                    )
+                )
+                mstore(
+                    add(s, 24576),
+                    add(
+                        add(
+                            add(mul(and(mload(add(ap, 43008)), MA), z0), mul(and(mload(add(ap, 44032)), MA), z1)),
+                            add(mul(and(mload(add(ap, 45056)), MA), z2), mul(and(mload(add(ap, 46080)), MA), z3))
+                        ),
+                        add(
+                            add(mul(and(mload(add(ap, 47104)), MA), z4), mul(and(mload(add(ap, 48128)), MA), z5)),
+                            add(mul(and(mload(add(ap, 49152)), MA), z6), mul(and(mload(add(ap, 63488)), MA), z7))
+                        )
+                    )
+                )
+                mstore(
+                    add(s, 28672),
+                    add(
+                        add(
+                            add(mul(and(mload(add(ap, 50176)), MA), z0), mul(and(mload(add(ap, 51200)), MA), z1)),
+                            add(mul(and(mload(add(ap, 52224)), MA), z2), mul(and(mload(add(ap, 53248)), MA), z3))
+                        ),
+                        add(
+                            add(mul(and(mload(add(ap, 54272)), MA), z4), mul(and(mload(add(ap, 55296)), MA), z5)),
+                            add(mul(and(mload(add(ap, 56320)), MA), z6), mul(and(mload(add(ap, 64512)), MA), z7))
+                        )
+                    )
+                )
                 s := add(s, 32)
             }
         }

@@ -12,6 +12,8 @@ import {
   mldsa44ProfilerDeployedBytecode,
   mldsa65ProfilerAbi,
   mldsa65ProfilerDeployedBytecode,
+  mldsa87ProfilerAbi,
+  mldsa87ProfilerDeployedBytecode,
 } from "./generated/instruments.js";
 import type { Environment } from "./environment.js";
 
@@ -22,6 +24,7 @@ import type { Environment } from "./environment.js";
 const profilers: Record<string, { abi: Abi; code: Hex; args: (key: Hex, hash: Hex, signature: Hex) => readonly unknown[] }> = {
   mldsa44: { abi: mldsa44ProfilerAbi, code: mldsa44ProfilerDeployedBytecode, args: (...args) => args },
   mldsa65: { abi: mldsa65ProfilerAbi, code: mldsa65ProfilerDeployedBytecode, args: (...args) => args },
+  mldsa87: { abi: mldsa87ProfilerAbi, code: mldsa87ProfilerDeployedBytecode, args: (...args) => args },
   // FalconProfiler serves both degrees: log2(n) comes first.
   falcon512: { abi: falconProfilerAbi, code: falconProfilerDeployedBytecode, args: (...args) => [9n, ...args] },
   falcon1024: { abi: falconProfilerAbi, code: falconProfilerDeployedBytecode, args: (...args) => [10n, ...args] },
