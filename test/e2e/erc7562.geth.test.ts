@@ -94,7 +94,7 @@ describe("ERC-7562 checker on the geth devnet (osaka)", () => {
     webauthn: [true, true],
     mldsa65: [false, false],
     mldsa44: [false, false], // verify alone is above 900,000 (test/verifiers/MLDSA44Verifier.test.ts)
-    mldsa87: [false, false], // verify alone is 1.60M (test/verifiers/MLDSA87Verifier.test.ts)
+    mldsa87: [false, false], // verify alone is 1.52M (test/verifiers/MLDSA87Verifier.test.ts)
     falcon512: [false, true],
     falcon1024: [false, false],
     ed25519: [false, true],
