@@ -96,7 +96,15 @@ function load(file: string): Vector[] {
     .map((l) => JSON.parse(l) as Vector);
 }
 
-const files = readdirSync(FIXTURES).filter((f) => f.endsWith(".jsonl")).sort();
+/**
+ * Fixtures of the labelled non-standard variants, which noble cannot check: each has its own suites (the keccak
+ * variant of Falcon-512: packages/sdk/src/keys/falcon/keccak.test.ts, test/verifiers/Falcon512KeccakVerifier.test.ts).
+ */
+const VARIANT_FILES = ["falcon512keccak-ethfalcon.jsonl"];
+
+const files = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith(".jsonl") && !VARIANT_FILES.includes(f))
+  .sort();
 
 describe("fixtures: layout", () => {
   it("has every expected fixture file with >= 4 vectors per variant", () => {
@@ -108,6 +116,10 @@ describe("fixtures: layout", () => {
         assert.ok(n >= 4, `${file}: ${kind} has ${n} vectors`);
       }
     }
+  });
+
+  it("holds no fixture file that no suite checks", () => {
+    for (const file of files) assert.ok(file in EXPECTED_FILES, `test/fixtures/${file} is checked by no suite`);
   });
 });
 

@@ -321,17 +321,17 @@ library Falcon {
         view
         returns (bool)
     {
-        (bool ok, uint256 e) = _readKey(logn, key);
+        (bool ok, uint256 e) = readKey(logn, key);
         return ok && verify(logn, signature, hash, e);
     }
 
     /// @dev Whether `key` names a Falcon-2^`logn` expanded key that is in code, matches its commitment and is reduced.
     function isCanonicalKey(uint256 logn, bytes calldata key) internal view returns (bool ok) {
-        (ok, ) = _readKey(logn, key);
+        (ok, ) = readKey(logn, key);
     }
 
     /// @dev Reads the expanded key `key` names; `ok` only if it matches its commitment and every value is below q.
-    function _readKey(uint256 logn, bytes calldata key) private view returns (bool ok, uint256 e) {
+    function readKey(uint256 logn, bytes calldata key) internal view returns (bool ok, uint256 e) {
         if (key.length != 52) return (false, 0);
         uint256 length = 4 << logn;
         bytes memory expandedKey;

@@ -71,3 +71,17 @@ export {
   minHashToPointBlocks as falconMinHashToPointBlocks,
   verifyFalconWithExpandedKey,
 } from "./verify.js";
+export {
+  type DecodeFalconKeccakSignatureReturnType,
+  type EncodeFalconKeccakSignatureErrorType,
+  type EncodeFalconKeccakSignatureParameters,
+  type FalconKeccakPublicKeyFromNttErrorType,
+  type VerifyFalconKeccakWithExpandedKeyErrorType,
+  decodeFalconKeccakSignature,
+  encodeFalconKeccakSignature,
+  falconKeccakPublicKeyFromNtt,
+  falconKeccakSaltLength,
+  falconKeccakSignatureLength,
+  hashToPointKeccak,
+  verifyFalconKeccakWithExpandedKey,
+} from "./keccak.js";

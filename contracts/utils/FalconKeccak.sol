@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Falcon} from "./Falcon.sol";
+
+/**
+ * @dev ETHFALCON: ZKNox's keccak variant of Falcon-512 (ZKNoxHQ/ETHFALCON), NOT the round-3 Falcon of NIST's
+ * process and not FIPS 206. It is Falcon-512 in every respect but two:
+ *
+ * - HashToPoint reads its 16-bit samples from a keccak-CTR stream instead of SHAKE256: with
+ *   `state = keccak256(salt ‖ message)`, block i is `keccak256(state ‖ uint64_be(i))`, 32 bytes, 16 big-endian
+ *   samples, the most significant first; samples below 5q are kept, as in Falcon.
+ * - The signature is `salt (40 bytes) ‖ s2` with s2 in ETHFALCON's compact form: 32 big-endian words, coefficient
+ *   16w + j (mod q, in [0, q)) in bits 16j … 16j + 15 of word w. 1,064 bytes in all, no header.
+ *
+ * The rest is {Falcon}'s: the same expanded key E of h and the same ‖(s1, s2)‖² ≤ ⌊β²⌋ = 34,034,726 check, as in
+ * Falcon and in ETHFALCON's Python signer and verifier (ETHFALCON's Solidity verifier uses a strict <, which
+ * differs for a norm of exactly ⌊β²⌋ only).
+ *
+ * One signature has one encoding: a coefficient of q or more is rejected (ETHFALCON's Solidity verifier reduces
+ * coefficients up to 2^16 instead, so that q + k reads as k for k up to (q − 1)/2).
+ */
+library FalconKeccak {
+    /// @dev Salt bytes before s2.
+    uint256 internal constant SALT_LENGTH = 40;
+    /// @dev Exact length of a signature: the salt and 32 words of s2.
+    uint256 internal constant SIGNATURE_LENGTH = 1064;
+
+    uint256 private constant LOG_N = 9;
+    /// @dev 2^31 − q in every lane: adding it sets a lane's bit 31 exactly when the lane (below 2^31) is ≥ q.
+    uint256 private constant GE_Q = 0x7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff;
+    /// @dev 2^31 − (q + 1)/2 in every lane: adding it sets bit 31 exactly when the lane is above (q − 1)/2.
+    uint256 private constant ABOVE_HALF_Q = 0x7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff;
+    /// @dev Bit 31 of every lane.
+    uint256 private constant BIT31 = 0x8000000080000000800000008000000080000000800000008000000080000000;
+    /// @dev q in every lane.
+    uint256 private constant Q_LANES = 0x0000300100003001000030010000300100003001000030010000300100003001;
+    /// @dev Masks for reversing the order of 16-bit units: alternate 64-, 32- and 16-bit pieces of each 128 bits.
+    uint256 private constant LO64 = 0x0000000000000000ffffffffffffffff0000000000000000ffffffffffffffff;
+    uint256 private constant LO32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
+    uint256 private constant LO16 = 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff;
+    uint256 private constant LO128 = 0x00000000000000000000000000000000ffffffffffffffffffffffffffffffff;
+    /// @dev Masks of the spreading of eight 16-bit units to eight 32-bit lanes, after its first two steps.
+    uint256 private constant SPREAD_1 = 0x0000000000000000ffffffffffffffff0000000000000000ffffffffffffffff;
+    uint256 private constant SPREAD_2 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
+    /// @dev Kept samples are below 5q: a word with a sample in its top 16 bits is below 5q·2^240 exactly then.
+    uint256 private constant SAMPLE_BOUND = 61445 << 240;
+
+    /**
+     * @dev The ERC-7913 check of the keccak variant: `key` is a Falcon-512 key in {Falcon}'s form (the commitment
+     * and the code chunk of the expanded key E), the signature ETHFALCON's, the message the 32-byte `hash`. False
+     * for any malformed input.
+     */
+    function verifyWithKey(bytes calldata key, bytes32 hash, bytes calldata signature) internal view returns (bool) {
+        (bool ok, uint256 e) = Falcon.readKey(LOG_N, key);
+        return ok && verify(signature, abi.encodePacked(hash), e);
+    }
+
+    /**
+     * @dev Verifies ETHFALCON `signature` of `message` (any length) under the expanded key at `expandedKey` (lanes
+     * below q, see {Falcon}). False for a signature of the wrong length or with a coefficient of q or more.
+     */
+    function verify(bytes calldata signature, bytes memory message, uint256 expandedKey) internal pure returns (bool) {
+        (bool ok, uint256 s2, uint256 s2Norm) = decodeSignature(signature);
+        if (!ok) return false;
+        uint256 c = hashToPoint(keccak256(abi.encodePacked(signature[0:SALT_LENGTH], message)));
+        return Falcon.isShort(LOG_N, c, s2, s2Norm, expandedKey);
+    }
+
+    /**
+     * @dev Decodes s2 from ETHFALCON's compact form into fresh memory as {FalconNTT} lanes (the coefficients mod q
+     * themselves, below q), returning ‖s2‖² of the centred coefficients. `ok` is false for a signature that is not
+     * exactly {SIGNATURE_LENGTH} bytes or that has a coefficient of q or more.
+     *
+     * Per word: its sixteen 16-bit units are put in reverse order (coefficient 16w at the top), then each half is
+     * spread to eight 32-bit lanes in three shift-and-mask steps. Per lane word, the centred magnitudes
+     * min(v, q − v) are formed with a lane mask, and their squares summed as the middle coefficient of the product
+     * of the word with its lane-reversed self (each square below 2^25.2, eight below 2^28.2: nothing carries).
+     */
+    function decodeSignature(bytes calldata signature) internal pure returns (bool ok, uint256 s2, uint256 s2Norm) {
+        if (signature.length != SIGNATURE_LENGTH) return (false, 0, 0);
+        assembly ("memory-safe") {
+            s2 := mload(0x40)
+            mstore(0x40, add(s2, 2048))
+            let high := 0
+            let input := add(signature.offset, SALT_LENGTH)
+            for { let out := s2 } lt(out, add(s2, 2048)) { out := add(out, 0x40) } {
+                // Reverse the order of the word's units: coefficient 16w at the top.
+                let w := calldataload(input)
+                input := add(input, 0x20)
+                w := or(shr(128, w), shl(128, w))
+                w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
+                w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
+                w := or(and(shr(16, w), LO16), shl(16, and(w, LO16)))
+                // Spread each half's eight units to eight lanes, in three steps that halve their distance.
+                let x := shr(128, w)
+                x := and(or(x, shl(64, x)), SPREAD_1)
+                x := and(or(x, shl(32, x)), SPREAD_2)
+                x := and(or(x, shl(16, x)), LO16)
+                let y := and(w, LO128)
+                y := and(or(y, shl(64, y)), SPREAD_1)
+                y := and(or(y, shl(32, y)), SPREAD_2)
+                y := and(or(y, shl(16, y)), LO16)
+                mstore(out, x)
+                mstore(add(out, 0x20), y)
+                high := or(high, or(add(x, GE_Q), add(y, GE_Q)))
+                // Centred magnitudes min(v, q − v): q − v where a lane is above (q − 1)/2.
+                x := xor(x, and(mul(shr(31, and(add(x, ABOVE_HALF_Q), BIT31)), 0xffffffff), xor(x, sub(Q_LANES, x))))
+                y := xor(y, and(mul(shr(31, and(add(y, ABOVE_HALF_Q), BIT31)), 0xffffffff), xor(y, sub(Q_LANES, y))))
+                // Their squares, summed as the middle coefficient of each word times its lane-reversed self.
+                let r := or(shr(128, x), shl(128, x))
+                r := or(and(shr(64, r), LO64), shl(64, and(r, LO64)))
+                r := or(and(shr(32, r), LO32), shl(32, and(r, LO32)))
+                s2Norm := add(s2Norm, shr(224, mul(x, r)))
+                r := or(shr(128, y), shl(128, y))
+                r := or(and(shr(64, r), LO64), shl(64, and(r, LO64)))
+                r := or(and(shr(32, r), LO32), shl(32, and(r, LO32)))
+                s2Norm := add(s2Norm, shr(224, mul(y, r)))
+            }
+            ok := iszero(and(high, BIT31))
+        }
+    }
+
+    /**
+     * @dev HashToPoint of the keccak-CTR stream seeded by `state` (= keccak256(salt ‖ message)): in fresh memory
+     * as {FalconNTT} lanes whose low 16 bits are the kept samples themselves (below 5q, congruent mod q to the
+     * point's coefficients), the high 16 bits garbage, as {Falcon-isShort} takes them.
+     *
+     * Sample k of a block is shifted to the top of a word and stored whole 2 bytes into the lane at the write
+     * position, which then advances by one lane only if the sample is kept; later stores overwrite the rest. The
+     * last block may store up to 15 samples past the 512th, into slack allocated after the point. The number of
+     * blocks is not bounded a priori, as in the specification; each yields 15.0 samples on average.
+     */
+    function hashToPoint(bytes32 state) internal pure returns (uint256 c) {
+        assembly ("memory-safe") {
+            c := mload(0x40)
+            let next := add(c, 2)
+            let end := add(next, 2048)
+            // 512 lanes, then slack for 15 more stores of 32 bytes each, 2 bytes into their lane.
+            mstore(0x40, add(end, 0x60))
+            mstore(0x00, state)
+            for { let counter := 0 } lt(next, end) { counter := add(counter, 1) } {
+                mstore(0x20, shl(192, counter))
+                let v := keccak256(0x00, 40)
+                // The 16 samples, unrolled: sample k is v shifted left by 16k.
+                mstore(next, v)
+                next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                let x1 := shl(16, v)
+                mstore(next, x1)
+                next := add(next, shl(2, lt(x1, SAMPLE_BOUND)))
+                let x2 := shl(32, v)
+                mstore(next, x2)
+                next := add(next, shl(2, lt(x2, SAMPLE_BOUND)))
+                let x3 := shl(48, v)
+                mstore(next, x3)
+                next := add(next, shl(2, lt(x3, SAMPLE_BOUND)))
+                let x4 := shl(64, v)
+                mstore(next, x4)
+                next := add(next, shl(2, lt(x4, SAMPLE_BOUND)))
+                let x5 := shl(80, v)
+                mstore(next, x5)
+                next := add(next, shl(2, lt(x5, SAMPLE_BOUND)))
+                let x6 := shl(96, v)
+                mstore(next, x6)
+                next := add(next, shl(2, lt(x6, SAMPLE_BOUND)))
+                let x7 := shl(112, v)
+                mstore(next, x7)
+                next := add(next, shl(2, lt(x7, SAMPLE_BOUND)))
+                let x8 := shl(128, v)
+                mstore(next, x8)
+                next := add(next, shl(2, lt(x8, SAMPLE_BOUND)))
+                let x9 := shl(144, v)
+                mstore(next, x9)
+                next := add(next, shl(2, lt(x9, SAMPLE_BOUND)))
+                let x10 := shl(160, v)
+                mstore(next, x10)
+                next := add(next, shl(2, lt(x10, SAMPLE_BOUND)))
+                let x11 := shl(176, v)
+                mstore(next, x11)
+                next := add(next, shl(2, lt(x11, SAMPLE_BOUND)))
+                let x12 := shl(192, v)
+                mstore(next, x12)
+                next := add(next, shl(2, lt(x12, SAMPLE_BOUND)))
+                let x13 := shl(208, v)
+                mstore(next, x13)
+                next := add(next, shl(2, lt(x13, SAMPLE_BOUND)))
+                let x14 := shl(224, v)
+                mstore(next, x14)
+                next := add(next, shl(2, lt(x14, SAMPLE_BOUND)))
+                let x15 := shl(240, v)
+                mstore(next, x15)
+                next := add(next, shl(2, lt(x15, SAMPLE_BOUND)))
+            }
+        }
+    }
+}
