@@ -70,3 +70,19 @@ export function ed25519AnchorSection(): string[] {
     ...ed25519Anchors.map((anchor) => `| ${anchor.implementation} | ${anchor.source} | ${anchor.compiler} | ${anchor.gas32} | ${anchor.gas41} | ${anchor.nonCanonicalKey} |`),
   ];
 }
+
+/**
+ * ZKNox's own verifier of the keccak variant beside pq4337's, measured once in one anvil run (anvil 1.7.1, Osaka,
+ * 2026-11-25) through the same ERC-7913 gas meter (`eth_call`, verifier warm), on the same 17 ETHFALCON signatures
+ * of 32-byte messages (test/fixtures/falcon512keccak-ethfalcon.jsonl: the 5 of ETHFALCON's Solidity test, the 12 of
+ * its Python signer). ZKNOX_ethfalcon was compiled from ZKNoxHQ/ETHFALCON@03ed0d6 with its own foundry.toml
+ * settings (solc 0.8.25, 10,000 runs, Cancun, no IR), its key stored with its own `setKey` (SSTORE2); the
+ * ISigVerifier interface of its InterfaceVerifier submodule, not in the snapshot, was rebuilt from a copy of that
+ * file (an interface: selectors only). Both accept all 17 and refuse a flipped bit; ZKNox's also accepts each
+ * coefficient written as itself plus q (251 of 251 tried on one signature), which pq4337's refuses. Not
+ * re-measured by `pnpm bench`: the other project's code is not part of this repository.
+ */
+export const falconKeccakAnchors = [
+  { implementation: "pq4337 Falcon512KeccakVerifier.verify", gas: "139,157–139,794 (mean 139,532)", aliases: "refused" },
+  { implementation: "ZKNox ZKNOX_ethfalcon.verify (ZKNoxHQ/ETHFALCON@03ed0d6)", gas: "1,443,583–1,445,279 (mean 1,444,505)", aliases: "accepted" },
+] as const;

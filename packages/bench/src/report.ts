@@ -8,6 +8,7 @@ import { erc7562Section } from "./erc7562.js";
 import { forkSection } from "./forks.js";
 import { preASection } from "./preA.js";
 import { securityConvention } from "./metrics.js";
+import { variantSection } from "./variants.js";
 
 /**
  * Published figures the report sets beside ours, each with the public source it comes from (repository at a commit,
@@ -51,7 +52,7 @@ const erc7562VerificationLimit = 500_000;
 export function writeReport(dir: string, allRows: Row[], run: { ops: number; durationSeconds: number }): void {
   // The main tables show the first fork's schemes; other forks and the bundle stage have sections of their own.
   const primaryFork = allRows[0]?.hardfork ?? null;
-  const rows = allRows.filter((row) => row.hardfork === primaryFork && row.surface !== "bundle");
+  const rows = allRows.filter((row) => row.hardfork === primaryFork && row.surface !== "bundle" && row.surface !== "variant");
   const keccak = rows.find((row) => row.bench_name === "keccak_f1600.permutation");
   const schemes = [...new Set(rows.filter((row) => row !== keccak).map((row) => row.scheme))];
   const first = rows[0];
@@ -158,6 +159,9 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
     lines.push(`| ${scheme} | ${timingCell(one(scheme, "latency.sign_to_receipt"))} | ${fmt(one(scheme, "throughput.burst")?.value)} | ${fmt(one(scheme, "throughput.gas_per_block")?.value)} |`);
 
   for (const section of [forkSection(allRows), bundleSection(allRows)]) if (section.length > 0) lines.push("", ...section);
+
+  const variants = variantSection(allRows);
+  if (variants.length > 0) lines.push("", ...variants);
 
   const preA = preASection(allRows);
   if (preA.length > 0) lines.push("", ...preA);
