@@ -98,9 +98,10 @@ function load(file: string): Vector[] {
 
 /**
  * Fixtures of the labelled non-standard variants, which noble cannot check: each has its own suites (the keccak
- * variant of Falcon-512: packages/sdk/src/keys/falcon/keccak.test.ts, test/verifiers/Falcon512KeccakVerifier.test.ts).
+ * variants: packages/sdk/src/keys/falcon/keccak.test.ts and test/verifiers/Falcon512KeccakVerifier.test.ts,
+ * packages/sdk/src/keys/mldsa44/keccak.test.ts and test/verifiers/MLDSA44KeccakVerifier.test.ts).
  */
-const VARIANT_FILES = ["falcon512keccak-ethfalcon.jsonl"];
+const VARIANT_FILES = ["falcon512keccak-ethfalcon.jsonl", "mldsa44keccak-ethdilithium.jsonl"];
 
 const files = readdirSync(FIXTURES)
   .filter((f) => f.endsWith(".jsonl") && !VARIANT_FILES.includes(f))

@@ -434,7 +434,7 @@ library MLDSA44 {
      * next position (256 when done). −c[j] is q − 1 for c[j] = +1 (sign bit 0) and 1 for −1.
      */
     function _sampleFrom(bytes memory stream, uint256 k, uint256 i, uint256 signs, uint256 negC)
-        private
+        internal
         pure
         returns (uint256)
     {

@@ -11,6 +11,15 @@ import { toBytes } from "./toBytes.js";
 /** A parameter set's dimensions, for {@link expandMldsaPublicKey}: Â is k × l, t1 has k polynomials. */
 export type MldsaDimensions = { scheme: "mldsa44" | "mldsa87"; k: number; l: number };
 
+/**
+ * The two hashes key expansion uses: RejNTTPoly for ExpandA (from the 34-byte seed ρ ‖ column ‖ row) and H for
+ * tr = H(pk, 64). FIPS 204's are SHAKE128 and SHAKE256; a labelled variant may replace them.
+ */
+export type MldsaExpansionHashes = { rejNttPoly: (seed: Uint8Array) => Polynomial; tr: (publicKey: Uint8Array) => Uint8Array };
+
+/** FIPS 204's hashes. */
+export const fipsExpansionHashes: MldsaExpansionHashes = { rejNttPoly, tr: (publicKey) => shake256(publicKey, { dkLen: trLength }) };
+
 /** An expanded ML-DSA public key, as every parameter set's verifier reads it. */
 export type ExpandedMldsaPublicKey = {
   /** The public key it was expanded from. */
@@ -39,24 +48,29 @@ const expandedPolynomialLength = 256 * 4;
 /**
  * Expands a public key pk = ρ ‖ t1 of the parameter set `dimensions` into E = Â ‖ t̂1 ‖ tr: Â = ExpandA(ρ),
  * t̂1 = NTT(t1 · 2^13) as big-endian uint32 coefficients, then tr = H(pk, 64). `expandMldsa44PublicKey` and
- * `expandMldsa87PublicKey` are this with their sets (ML-DSA-65's `expandPublicKey` lays out E the same way).
+ * `expandMldsa87PublicKey` are this with their sets (ML-DSA-65's `expandPublicKey` lays out E the same way);
+ * `expandMldsa44KeccakPublicKey` is ML-DSA-44's with the keccak variant's `hashes`.
  *
  * @example
  * const expanded = expandMldsaPublicKey({ scheme: "mldsa44", k: 4, l: 4 }, publicKey)
  */
-export function expandMldsaPublicKey({ scheme, k, l }: MldsaDimensions, publicKey: Hex | Uint8Array): ExpandedMldsaPublicKey {
+export function expandMldsaPublicKey(
+  { scheme, k, l }: MldsaDimensions,
+  publicKey: Hex | Uint8Array,
+  hashes: MldsaExpansionHashes = fipsExpansionHashes,
+): ExpandedMldsaPublicKey {
   const pk = toBytes(publicKey, "publicKey");
   const publicKeyLength = rhoLength + k * t1PolynomialLength;
   if (pk.length !== publicKeyLength) throw new InvalidPublicKeyLengthError({ scheme, expected: publicKeyLength, length: pk.length });
   const rho = pk.subarray(0, rhoLength);
   // ExpandA (FIPS 204 Algorithm 32): Â[i][j] = RejNTTPoly(ρ ‖ j ‖ i).
-  const aHat = Array.from({ length: k }, (_, i) => Array.from({ length: l }, (_, j) => rejNttPoly(Uint8Array.from([...rho, j, i]))));
+  const aHat = Array.from({ length: k }, (_, i) => Array.from({ length: l }, (_, j) => hashes.rejNttPoly(Uint8Array.from([...rho, j, i]))));
   // t1 coefficients are below 2^10, so t1 · 2^13 < 2^23 < q needs no reduction before the NTT.
   const t1Hat = Array.from({ length: k }, (_, i) => {
     const offset = rhoLength + i * t1PolynomialLength;
     return ntt(simpleBitUnpack(pk.subarray(offset, offset + t1PolynomialLength), 10).map((c) => c << d));
   });
-  const tr = shake256(pk, { dkLen: trLength });
+  const tr = hashes.tr(pk);
   const expandedKeyLength = (k * l + k) * expandedPolynomialLength + trLength;
   const bytes = new Uint8Array(expandedKeyLength);
   const view = new DataView(bytes.buffer);

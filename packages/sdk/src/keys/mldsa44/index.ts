@@ -12,3 +12,9 @@ export {
   seedLength as mldsa44SeedLength,
   signatureLength as mldsa44SignatureLength,
 } from "./params.js";
+export {
+  type ExpandMldsa44KeccakPublicKeyErrorType,
+  expandMldsa44KeccakPublicKey,
+  keccakCtrStream,
+  keccakExpansionHashes,
+} from "./keccak.js";

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
+import {ERC165} from "@openzeppelin/contracts/utils/introspection/ERC165.sol";
+import {IERC7913KeyIdentity} from "../interfaces/IERC7913KeyIdentity.sol";
+import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
+import {MLDSA44} from "../utils/MLDSA44.sol";
+import {MLDSA44Keccak} from "../utils/MLDSA44Keccak.sol";
+
+/**
+ * @dev ERC-7913 signature verifier for ETHDILITHIUM, ZKNox's keccak variant of ML-DSA-44 (see {MLDSA44Keccak}).
+ * NOT ML-DSA as FIPS 204 specifies it and not NIST-approved: its hashes run on keccak-CTR instead of SHAKE, which
+ * makes it cheaper on the EVM. Use {MLDSA44Verifier} for the standard.
+ *
+ * As {MLDSA44Verifier}, with ETHDILITHIUM's hashes: the signed message M is the 32-byte `hash`, framed as
+ * M′ = 0 ‖ 0 ‖ M (what ZKNox's `ZKNOX_ethdilithium.verify(bytes, bytes32, bytes)` verifies); the signature is the
+ * 2,420-byte c̃ ‖ z ‖ h; the key (52 bytes) is `keccak256(E) ‖ address(chunk 0)` for the expanded key E = Â ‖ t̂1 ‖ tr
+ * of ETHDILITHIUM's public key ρ ‖ t1 (its own ExpandA and tr, computed by the SDK's
+ * `expandMldsa44KeccakPublicKey`), checked against the commitment on every call.
+ *
+ * Any malformed input returns 0xffffffff; nothing reverts and the gas is bounded. A signature has one encoding.
+ *
+ * @custom:stateless
+ */
+contract MLDSA44KeccakVerifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC165 {
+    /// @inheritdoc IERC7913SignatureVerifier
+    function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual returns (bytes4) {
+        return _verify(key, abi.encodePacked(hash), "", signature) ? IERC7913SignatureVerifier.verify.selector : bytes4(0xFFFFFFFF);
+    }
+
+    /**
+     * @dev ETHDILITHIUM's verification for a `message` of any length and a `context` of 0–255 bytes, with the key as
+     * {verify} takes it; {verify} is this function for a 32-byte message and an empty context. Returns false, never
+     * reverts, on malformed input, including a context of more than 255 bytes.
+     */
+    function verifyMessage(
+        bytes calldata key,
+        bytes calldata message,
+        bytes calldata context,
+        bytes calldata signature
+    ) public view virtual returns (bool) {
+        return _verify(key, message, context, signature);
+    }
+
+    /// @dev {verifyMessage}, for a message and context in memory.
+    function _verify(
+        bytes calldata key,
+        bytes memory message,
+        bytes memory context,
+        bytes calldata signature
+    ) internal view virtual returns (bool) {
+        if (key.length != 52 || signature.length != MLDSA44.SIGNATURE_LENGTH) return false;
+        (bool ok, bytes memory expandedKey) = ExpandedKeyReader.read(key, MLDSA44.EXPANDED_KEY_LENGTH);
+        return ok && MLDSA44Keccak.verify(expandedKey, message, context, signature);
+    }
+
+    /// @inheritdoc IERC7913KeyIdentity
+    /// @dev keccak256(Â ‖ t̂1), once E is read from code, matches its commitment and has every coefficient below q.
+    function keyId(bytes calldata key) public view virtual returns (bytes32 id) {
+        if (key.length == 52) {
+            (bool ok, bytes memory expandedKey) = ExpandedKeyReader.read(key, MLDSA44.EXPANDED_KEY_LENGTH);
+            if (ok && MLDSA44.isReduced(expandedKey)) return MLDSA44.matrixAndKeyHash(expandedKey);
+        }
+        revert ERC7913NonCanonicalKey(key);
+    }
+
+    /// @inheritdoc ERC165
+    function supportsInterface(bytes4 interfaceId) public view virtual override returns (bool) {
+        return interfaceId == type(IERC7913KeyIdentity).interfaceId || super.supportsInterface(interfaceId);
+    }
+}
