@@ -8,12 +8,15 @@
 #   dilithium-py (pure Python)      -> mldsa44-dilithium-py.jsonl, mldsa65-dilithium-py.jsonl, mldsa87-dilithium-py.jsonl, mldsa65-expanded-dilithium-py.json
 #   ZKNoxHQ/ETHFALCON's Python reference (keccak variant of Falcon-512, only when ETHFALCON and NTT name checkouts)
 #                                   -> falcon512keccak-ethfalcon.jsonl
+#   ZKNoxHQ/ETHDILITHIUM's Python signer (keccak variant of ML-DSA-44, only when ETHDILITHIUM names a checkout)
+#                                   -> mldsa44keccak-ethdilithium.jsonl
 # All randomness is seeded from fixed labels, so a re-run reproduces the committed files byte for byte.
 #
 # Usage: scripts/vectors/generate.sh [OUT_DIR]      (default: test/fixtures)
 # Env:   PYTHON=/path/to/python  use that interpreter (must have dilithium-py==1.5.1) instead of scripts/vectors/.venv
 #        ETHFALCON=/path NTT=/path  checkouts of ZKNoxHQ/ETHFALCON@03ed0d6 and ZKNoxHQ/NTT@3ac5f5d (git archive of
 #                                   each commit will do); without them the ETHFALCON fixture is left as it is
+#        ETHDILITHIUM=/path         a checkout of ZKNoxHQ/ETHDILITHIUM@6c51547, likewise for its fixture
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -48,6 +51,13 @@ if [ -n "${ETHFALCON:-}" ] && [ -n "${NTT:-}" ]; then
   EPY="$HERE/.venv-ethfalcon/bin/python"
   [ -x "$EPY" ] || { python3 -m venv "$HERE/.venv-ethfalcon" && "$HERE/.venv-ethfalcon/bin/pip" install --quiet -r "$HERE/requirements-ethfalcon.txt"; }
   "$EPY" "$HERE/ethfalcon.py" "$ETHFALCON" "$NTT" "$OUT/falcon512keccak-ethfalcon.jsonl"
+fi
+
+if [ -n "${ETHDILITHIUM:-}" ]; then
+  echo "== ETHDILITHIUM pythonref (keccak variant of ML-DSA-44)" >&2
+  EPY="$HERE/.venv-ethfalcon/bin/python"
+  [ -x "$EPY" ] || { python3 -m venv "$HERE/.venv-ethfalcon" && "$HERE/.venv-ethfalcon/bin/pip" install --quiet -r "$HERE/requirements-ethfalcon.txt"; }
+  "$EPY" "$HERE/ethdilithium.py" "$ETHDILITHIUM" "$OUT/mldsa44keccak-ethdilithium.jsonl"
 fi
 
 echo "== done; check with: node --import tsx --test test/fixtures.test.ts" >&2

@@ -71,18 +71,34 @@ export function ed25519AnchorSection(): string[] {
   ];
 }
 
+/** An implementation of a keccak variant by its authors, measured once beside pq4337's. */
+export type KeccakAnchor = { implementation: string; gas: string };
+
 /**
- * ZKNox's own verifier of the keccak variant beside pq4337's, measured once in one anvil run (anvil 1.7.1, Osaka,
- * 2026-11-25) through the same ERC-7913 gas meter (`eth_call`, verifier warm), on the same 17 ETHFALCON signatures
- * of 32-byte messages (test/fixtures/falcon512keccak-ethfalcon.jsonl: the 5 of ETHFALCON's Solidity test, the 12 of
- * its Python signer). ZKNOX_ethfalcon was compiled from ZKNoxHQ/ETHFALCON@03ed0d6 with its own foundry.toml
- * settings (solc 0.8.25, 10,000 runs, Cancun, no IR), its key stored with its own `setKey` (SSTORE2); the
- * ISigVerifier interface of its InterfaceVerifier submodule, not in the snapshot, was rebuilt from a copy of that
- * file (an interface: selectors only). Both accept all 17 and refuse a flipped bit; ZKNox's also accepts each
- * coefficient written as itself plus q (251 of 251 tried on one signature), which pq4337's refuses. Not
- * re-measured by `pnpm bench`: the other project's code is not part of this repository.
+ * ZKNox's own verifier of ETHFALCON beside pq4337's `Falcon512KeccakVerifier`, measured once in one anvil run (anvil
+ * 1.7.1, Osaka, 2026-11-25) through the same ERC-7913 gas meter (`eth_call`, verifier warm), on the same 17 ETHFALCON
+ * signatures of 32-byte messages (test/fixtures/falcon512keccak-ethfalcon.jsonl: the 5 of ETHFALCON's Solidity test,
+ * the 12 of its Python signer), where ours took 139,157–139,794 (mean 139,532). ZKNOX_ethfalcon was compiled from
+ * ZKNoxHQ/ETHFALCON@03ed0d6 with its own foundry.toml settings (solc 0.8.25, 10,000 runs, Cancun, no IR), its key
+ * stored with its own `setKey` (SSTORE2); the ISigVerifier interface of its InterfaceVerifier submodule, not in the
+ * snapshot, was rebuilt from a copy of that file (an interface: selectors only). Both accept all 17 and refuse a
+ * flipped bit; ZKNox's also accepts each s2 coefficient written as itself plus q (251 of 251 tried on one
+ * signature), which pq4337's refuses. Not re-measured by `pnpm bench`: the other project's code is not part of this
+ * repository.
  */
-export const falconKeccakAnchors = [
-  { implementation: "pq4337 Falcon512KeccakVerifier.verify", gas: "139,157–139,794 (mean 139,532)", aliases: "refused" },
-  { implementation: "ZKNox ZKNOX_ethfalcon.verify (ZKNoxHQ/ETHFALCON@03ed0d6)", gas: "1,443,583–1,445,279 (mean 1,444,505)", aliases: "accepted" },
-] as const;
+export const falconKeccakAnchors: readonly KeccakAnchor[] = [
+  { implementation: "ZKNox ZKNOX_ethfalcon.verify (ZKNoxHQ/ETHFALCON@03ed0d6; accepts s2 + q aliases)", gas: "1,443,583–1,445,279 (mean 1,444,505)" },
+];
+
+/**
+ * ZKNox's own verifier of ETHDILITHIUM beside pq4337's `MLDSA44KeccakVerifier`, measured once as
+ * {@link falconKeccakAnchors} (anvil 1.7.1, Osaka, 2026-11-25, the same meter) on the same 6 ETHDILITHIUM signatures
+ * of 32-byte hashes by its Python signer (test/fixtures/mldsa44keccak-ethdilithium.jsonl), where ours took
+ * 624,687–628,503 (mean 626,737). ZKNOX_ethdilithium was compiled from ZKNoxHQ/ETHDILITHIUM@6c51547 with its own
+ * foundry.toml settings (solc 0.8.30, 10,000 runs, Osaka, no IR), its key (Â, tr, t̂1 from its own `pk_for_eth`)
+ * stored with its own `setKey` (a PKContract; 5.23M gas per key), the ISigVerifier interface rebuilt as for
+ * ETHFALCON. Both accept all 6 and refuse a flipped bit of z.
+ */
+export const mldsa44KeccakAnchors: readonly KeccakAnchor[] = [
+  { implementation: "ZKNox ZKNOX_ethdilithium.verify (ZKNoxHQ/ETHDILITHIUM@6c51547)", gas: "4,929,111–4,934,233 (mean 4,931,692)" },
+];

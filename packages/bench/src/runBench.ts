@@ -6,7 +6,7 @@ import { measureBundles, measureMixedBundle } from "./bundles.js";
 import { type Measurement, type Row, writeDataset } from "./dataset.js";
 import { type Environment, openEnvironment } from "./environment.js";
 import { type BenchSubject, measureScheme } from "./measure.js";
-import { falcon512KeccakScheme, measureKeccakVariant } from "./variants.js";
+import { keccakVariants, measureKeccakVariant } from "./variants.js";
 import { gasPer128b, gasPerSecureBit } from "./metrics.js";
 import { keccakPermutationGas } from "./profile.js";
 import { collectProvenance } from "./provenance.js";
@@ -51,11 +51,12 @@ export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
         rows.push(...measurements.map((measurement) => toRow(measurement, scheme, environment, context)));
       }
       rows.push(toRow(await measureKeccak(environment), keccakScheme, environment, context));
-      if (fork === forks[0] && selected.some((subject) => subject.name === "falcon512")) {
-        progress("falcon512: beside its keccak variant (ETHFALCON)");
-        const { standard, variant } = await measureKeccakVariant(environment);
-        rows.push(toRow(standard, registry.falcon512!, environment, context), toRow(variant, falcon512KeccakScheme, environment, context));
-      }
+      if (fork === forks[0])
+        for (const keccakVariant of keccakVariants.filter(({ standard }) => selected.some((subject) => subject.name === standard))) {
+          progress(`${keccakVariant.standard}: beside its keccak variant`);
+          const { standard, variant } = await measureKeccakVariant(environment, keccakVariant);
+          rows.push(toRow(standard, registry[keccakVariant.standard]!, environment, context), toRow(variant, keccakVariant.scheme, environment, context));
+        }
     });
 
   if (parameters.bundles)
