@@ -2,11 +2,10 @@
 pragma solidity ^0.8.24;
 
 import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
-import {ERC165} from "@openzeppelin/contracts/utils/introspection/ERC165.sol";
-import {IERC7913KeyIdentity} from "../interfaces/IERC7913KeyIdentity.sol";
 import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 import {MLDSA44} from "../utils/MLDSA44.sol";
 import {MLDSA44Keccak} from "../utils/MLDSA44Keccak.sol";
+import {MLDSA44Verifier} from "./MLDSA44Verifier.sol";
 
 /**
  * @dev ERC-7913 signature verifier for ETHDILITHIUM, ZKNox's keccak variant of ML-DSA-44 (see {MLDSA44Keccak}).
@@ -23,23 +22,24 @@ import {MLDSA44Keccak} from "../utils/MLDSA44Keccak.sol";
  *
  * @custom:stateless
  */
-contract MLDSA44KeccakVerifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC165 {
+contract MLDSA44KeccakVerifier is MLDSA44Verifier {
     /// @inheritdoc IERC7913SignatureVerifier
-    function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual returns (bytes4) {
+    function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual override returns (bytes4) {
         return _verify(key, abi.encodePacked(hash), "", signature) ? IERC7913SignatureVerifier.verify.selector : bytes4(0xFFFFFFFF);
     }
 
     /**
      * @dev ETHDILITHIUM's verification for a `message` of any length and a `context` of 0–255 bytes, with the key as
      * {verify} takes it; {verify} is this function for a 32-byte message and an empty context. Returns false, never
-     * reverts, on malformed input, including a context of more than 255 bytes.
+     * reverts, on malformed input, including a context of more than 255 bytes. {keyId} is {MLDSA44Verifier}'s: the
+     * expanded key has the same form.
      */
     function verifyMessage(
         bytes calldata key,
         bytes calldata message,
         bytes calldata context,
         bytes calldata signature
-    ) public view virtual returns (bool) {
+    ) public view virtual override returns (bool) {
         return _verify(key, message, context, signature);
     }
 
@@ -53,20 +53,5 @@ contract MLDSA44KeccakVerifier is IERC7913SignatureVerifier, IERC7913KeyIdentity
         if (key.length != 52 || signature.length != MLDSA44.SIGNATURE_LENGTH) return false;
         (bool ok, bytes memory expandedKey) = ExpandedKeyReader.read(key, MLDSA44.EXPANDED_KEY_LENGTH);
         return ok && MLDSA44Keccak.verify(expandedKey, message, context, signature);
-    }
-
-    /// @inheritdoc IERC7913KeyIdentity
-    /// @dev keccak256(Â ‖ t̂1), once E is read from code, matches its commitment and has every coefficient below q.
-    function keyId(bytes calldata key) public view virtual returns (bytes32 id) {
-        if (key.length == 52) {
-            (bool ok, bytes memory expandedKey) = ExpandedKeyReader.read(key, MLDSA44.EXPANDED_KEY_LENGTH);
-            if (ok && MLDSA44.isReduced(expandedKey)) return MLDSA44.matrixAndKeyHash(expandedKey);
-        }
-        revert ERC7913NonCanonicalKey(key);
-    }
-
-    /// @inheritdoc ERC165
-    function supportsInterface(bytes4 interfaceId) public view virtual override returns (bool) {
-        return interfaceId == type(IERC7913KeyIdentity).interfaceId || super.supportsInterface(interfaceId);
     }
 }
