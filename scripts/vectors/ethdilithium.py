@@ -9,7 +9,9 @@ SampleInBall and the final challenge hash. This script writes, from ZKNoxHQ/ETHD
   bytes, empty context), each re-verified by its Python verifier;
 - the key and signature of its own Solidity test's generator (generate_ethdilithium_test_vectors.py: the DRBG seed
   "1234...5678", the message "We are ZKNox.");
-- signatures of 32-byte hashes, and of messages with a context, by its signer under keys from a seeded DRBG.
+- signatures of 32-byte hashes, and of messages with a context, by its signer under keys from a seeded DRBG;
+- keys from a 32-byte seed (key_derive) with their secret keys, and deterministic signatures (rnd = 0^32), which the
+  SDK's signer must reproduce byte for byte.
 
 Records: {"source", "publicKey" (pk = rho || t1, 1,312 bytes), "expandedKey" (E = A_hat || t1_hat || tr as
 MLDSA44KeccakVerifier reads it, from ETHDILITHIUM's own pk_for_eth; all but 22 KAT entries), "message", "context",
@@ -98,6 +100,20 @@ def signer_vectors(keys):
     return records
 
 
-records = solidity_test_vector() + kat_vectors() + signer_vectors(3)
+def deterministic_vectors(keys):
+    """Keys from a 32-byte seed (key_derive) and deterministic signatures (rnd = 0^32): the SDK must match them."""
+    records = []
+    for k in range(keys):
+        seed = hashlib.shake_256(f"pq4337 ethdilithium seed {k}".encode()).digest(32)
+        pk, sk = D.key_derive(seed, _xof=K, _xof2=K)
+        for message, context in [(hashlib.sha3_256(f"pq4337 deterministic {k}".encode()).digest(), b""), (b"deterministic, with a context", b"ctx")]:
+            signature = D.sign(sk, message, ctx=context, deterministic=True, _xof=K, _xof2=K)
+            entry = record(f"ETHDILITHIUM pythonref key_derive and deterministic sign, seed {k}", pk, message, context, signature, False)
+            entry.update({"seed": "0x" + seed.hex(), "secretKey": "0x" + sk.hex(), "deterministic": True})
+            records.append(entry)
+    return records
+
+
+records = solidity_test_vector() + kat_vectors() + signer_vectors(3) + deterministic_vectors(2)
 OUT.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records))
 print(f"{OUT}: {len(records)} records", file=sys.stderr)

@@ -7,6 +7,7 @@ import { measureVerifyGas } from "../../packages/sdk/src/actions/measureVerifyGa
 import { deployCodeChunks } from "../../packages/sdk/src/keys/codeStore.js";
 import { expandMldsa44PublicKey } from "../../packages/sdk/src/keys/mldsa44/expandPublicKey.js";
 import { expandMldsa44KeccakPublicKey } from "../../packages/sdk/src/keys/mldsa44/keccak.js";
+import { mldsa44KeccakKeygen, mldsa44KeccakSign } from "../../packages/sdk/src/keys/mldsa44/keccakSign.js";
 import { deployFixture } from "../helpers/deployment.js";
 
 type Vector = { source: string; publicKey: Hex; expandedKey?: Hex; message: Hex; context: Hex; signature: Hex };
@@ -80,6 +81,20 @@ describe("MLDSA44KeccakVerifier (ETHDILITHIUM, keccak variant: not FIPS 204)", (
     assert.equal(await fips.read.verify([expanded.key, vector.message, vector.signature]), FAILURE);
     assert.equal(await verifier.read.verify([expanded.key, vector.message, vector.signature]), FAILURE);
     assert.equal(await fips.read.verify([await keyOf(vector), vector.message, vector.signature]), FAILURE);
+  });
+
+  it("accepts the SDK signer's hedged signatures of random keys, hashes and messages with a context", async () => {
+    for (let i = 0; i < 3; i++) {
+      const { publicKey, secretKey } = mldsa44KeccakKeygen(crypto.getRandomValues(new Uint8Array(32)));
+      const key = await keyOf({ source: "SDK", publicKey: bytesToHex(publicKey), message: "0x", context: "0x", signature: "0x" });
+      const hash = crypto.getRandomValues(new Uint8Array(32));
+      assert.equal(await verifier.read.verify([key, bytesToHex(hash), bytesToHex(mldsa44KeccakSign({ secretKey, message: hash }))]), MAGIC);
+      const message = crypto.getRandomValues(new Uint8Array(100 + i));
+      const context = crypto.getRandomValues(new Uint8Array(i * 100));
+      const signature = mldsa44KeccakSign({ secretKey, message, context });
+      assert.equal(await verifier.read.verifyMessage([key, bytesToHex(message), bytesToHex(context), bytesToHex(signature)]), true);
+      assert.equal(await verifier.read.verifyMessage([key, bytesToHex(message), bytesToHex(context.reverse()), bytesToHex(signature)]), i === 0);
+    }
   });
 
   it("rejects bad keys; keyId names Â ‖ t̂1", async () => {

@@ -35,7 +35,7 @@ export { deployPQ4337, entryPointSalt, getPQ4337Contracts, planPQ4337Deployment,
 export { DuplicateSignerError, InvalidThresholdError, UnsupportedCallsError, VerifierUnknownError } from "./errors/account.js";
 export { PQ4337Error, type PQ4337ErrorParameters } from "./errors/base.js";
 export { Create2DeployerMissingError, Create2DeployerUnavailableError, DeploymentFailedError, InsufficientDeployerFundsError, UnexpectedCodeError } from "./errors/deploy.js";
-export { InvalidHashError, InvalidPrivateKeyError } from "./errors/signer.js";
+export { InvalidContextError, InvalidHashError, InvalidPrivateKeyError } from "./errors/signer.js";
 export { AccountCreationFailedError, AccountValidationRevertedError, InsufficientFundsError, InvalidNonceError, SignatureValidationFailedError, UserOperationRejectedError, parseUserOperationError } from "./errors/userOperation.js";
 export * from "./generated/contracts.js";
 export { ecdsaSigner, type EcdsaSignerParameters, type EcdsaSignerReturnType, type EcdsaSignerErrorType } from "./signers/ecdsa.js";

@@ -4,7 +4,7 @@ import { PQ4337Error } from "./base.js";
 /** A private key or seed handed to a signer is malformed. */
 export class InvalidPrivateKeyError extends PQ4337Error {
   override name = "InvalidPrivateKeyError";
-  constructor({ scheme, reason }: { scheme: SchemeName; reason: string }) {
+  constructor({ scheme, reason }: { scheme: SchemeName | "mldsa44-keccak"; reason: string }) {
     super(`Invalid ${scheme} private key: ${reason}.`);
   }
 }
@@ -14,5 +14,13 @@ export class InvalidHashError extends PQ4337Error {
   override name = "InvalidHashError";
   constructor({ length }: { length: number }) {
     super(`Expected a 32-byte hash to sign, got ${length} bytes.`);
+  }
+}
+
+/** An ML-DSA context string is longer than the 255 bytes FIPS 204 allows. */
+export class InvalidContextError extends PQ4337Error {
+  override name = "InvalidContextError";
+  constructor({ length }: { length: number }) {
+    super(`Invalid context: at most 255 bytes, got ${length}.`);
   }
 }

@@ -18,3 +18,9 @@ export {
   keccakCtrStream,
   keccakExpansionHashes,
 } from "./keccak.js";
+export {
+  type Mldsa44KeccakKeyPair,
+  type Mldsa44KeccakSignParameters,
+  mldsa44KeccakKeygen,
+  mldsa44KeccakSign,
+} from "./keccakSign.js";

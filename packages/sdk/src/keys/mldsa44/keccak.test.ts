@@ -4,7 +4,9 @@ import { describe, it } from "node:test";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { type Hex, bytesToHex, concatBytes, hexToBytes } from "viem";
 import { expandMldsa44PublicKey } from "./expandPublicKey.js";
+import { InvalidContextError, InvalidPrivateKeyError } from "../../errors/signer.js";
 import { expandMldsa44KeccakPublicKey, keccakCtrStream } from "./keccak.js";
+import { mldsa44KeccakKeygen, mldsa44KeccakSign } from "./keccakSign.js";
 
 type Vector = { source: string; publicKey: Hex; expandedKey?: Hex; message: Hex; context: Hex; signature: Hex };
 const vectors: Vector[] = readFileSync(new URL("../../../../../test/fixtures/mldsa44keccak-ethdilithium.jsonl", import.meta.url), "utf8")
@@ -33,5 +35,27 @@ describe("ETHDILITHIUM (ML-DSA-44, keccak variant) key expansion", () => {
     assert.notDeepEqual(keccak.aHat[0][0], fips.aHat[0][0]);
     assert.notEqual(keccak.tr, fips.tr);
     assert.deepEqual(keccak.t1Hat, fips.t1Hat);
+  });
+});
+
+describe("ETHDILITHIUM key generation and signing", () => {
+  const deterministic = vectors.filter((vector) => (vector as { deterministic?: boolean }).deterministic) as (Vector & { seed: Hex; secretKey: Hex })[];
+
+  it("derives ZKNox's key pair from the same seed and signs byte for byte as its deterministic signer", () => {
+    assert.ok(deterministic.length >= 4);
+    for (const { source, seed, publicKey, secretKey, message, context, signature } of deterministic) {
+      const keys = mldsa44KeccakKeygen(seed);
+      assert.equal(bytesToHex(keys.publicKey), publicKey, source);
+      assert.equal(bytesToHex(keys.secretKey), secretKey, source);
+      assert.equal(bytesToHex(mldsa44KeccakSign({ secretKey, message, context, rnd: new Uint8Array(32) })), signature, source);
+    }
+  });
+
+  it("signs hedged by default: two signatures of one message differ; a context over 255 bytes is refused", () => {
+    const { secretKey } = mldsa44KeccakKeygen(new Uint8Array(32).fill(7));
+    const message = new Uint8Array(32).fill(1);
+    assert.notEqual(bytesToHex(mldsa44KeccakSign({ secretKey, message })), bytesToHex(mldsa44KeccakSign({ secretKey, message })));
+    assert.throws(() => mldsa44KeccakSign({ secretKey, message, context: new Uint8Array(256) }), InvalidContextError);
+    assert.throws(() => mldsa44KeccakKeygen(new Uint8Array(31)), InvalidPrivateKeyError);
   });
 });
