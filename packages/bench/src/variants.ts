@@ -53,7 +53,8 @@ export const keccakVariants: KeccakVariant[] = [
   },
   {
     standard: "mldsa44",
-    scheme: { name: "mldsa44-keccak", variant: "keccak (ETHDILITHIUM, not FIPS 204)", securityBits: 128, nistCategory: undefined },
+    // The registry's scheme: the main tables measure its user operations too.
+    scheme: { name: "mldsa44keccak", variant: "keccak", securityBits: 128, nistCategory: undefined },
     title: "ML-DSA-44",
     standardVerifier: "MLDSA44Verifier (SHAKE)",
     standardStatus: "FIPS 204",
@@ -141,8 +142,12 @@ export function variantSection(rows: Row[]): string[] {
     );
     const fit = declared?.gas ? `${declared.gas <= verificationBound ? "fits" : "exceeds"} (declared verificationGasLimit ${fmt(declared.gas)})` : "–";
     const share = Math.round((100 * variantRow!.gas!) / verificationBound);
-    const variantFit =
-      variantRow!.gas! > verificationBound
+    const variantDeclared = rows.find(
+      (row) => row.scheme === variant.scheme.name && row.bench_name === "validateUserOp.verificationGasLimit" && row.hardfork === variantRow!.hardfork,
+    );
+    const variantFit = variantDeclared?.gas
+      ? `${variantDeclared.gas <= verificationBound ? "fits" : "exceeds"} (declared verificationGasLimit ${fmt(variantDeclared.gas)})`
+      : variantRow!.gas! > verificationBound
         ? `exceeds: verify alone is over the ${fmt(verificationBound)} bound`
         : `not measured: the SDK has no signer for it (verify alone is ${share} % of the ${fmt(verificationBound)} bound)`;
     lines.push(

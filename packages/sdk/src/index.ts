@@ -112,6 +112,7 @@ export {
 } from "./keys/keyFile.js";
 export * from "./signers/mldsa65.js";
 export * from "./signers/mldsa44.js";
+export * from "./signers/mldsa44Keccak.js";
 export * from "./signers/mldsa87.js";
 export {
   type ExpandMldsa44PublicKeyErrorType,

@@ -12,6 +12,8 @@ import {
   falcon1024VerifierDeployedBytecode,
   falcon512VerifierBytecode,
   falcon512VerifierDeployedBytecode,
+  mldsa44KeccakVerifierBytecode,
+  mldsa44KeccakVerifierDeployedBytecode,
   mldsa44VerifierBytecode,
   mldsa44VerifierDeployedBytecode,
   mldsa65VerifierBytecode,
@@ -29,12 +31,15 @@ import { type FalconDegree, falconParameters } from "./keys/falcon/params.js";
 import { transcodeFalconSignature } from "./keys/falcon/transcodeSignature.js";
 import { expandPublicKey } from "./keys/mldsa65/expandPublicKey.js";
 import { expandMldsa44PublicKey } from "./keys/mldsa44/expandPublicKey.js";
+import { expandMldsa44KeccakPublicKey } from "./keys/mldsa44/keccak.js";
+import { verifyMldsa44Keccak } from "./keys/mldsa44/keccakSign.js";
 import { expandMldsa87PublicKey } from "./keys/mldsa87/expandPublicKey.js";
 import { toBytes } from "./keys/toBytes.js";
 import { ecdsaSigner } from "./signers/ecdsa.js";
 import { ed25519Signer, verifyEd25519 } from "./signers/ed25519.js";
 import { falcon1024Signer, falcon512Signer, falconSeedLength } from "./signers/falcon.js";
 import { mldsa44Signer } from "./signers/mldsa44.js";
+import { mldsa44KeccakSigner } from "./signers/mldsa44Keccak.js";
 import { mldsa65Signer } from "./signers/mldsa65.js";
 import { mldsa87Signer } from "./signers/mldsa87.js";
 import { verifyWebAuthn, webauthnSigner } from "./signers/webauthn.js";
@@ -218,6 +223,24 @@ export const schemes: Record<string, Scheme> = {
     createSigner: falcon1024Signer,
     noble: { compressed: falcon1024, padded: falcon1024padded },
   }),
+  mldsa44keccak: {
+    name: "mldsa44keccak",
+    label: "ML-DSA-44 keccak variant (ETHDILITHIUM; not FIPS 204)",
+    // ZKNox's ETHDILITHIUM: ML-DSA-44 with keccak-CTR in place of SHAKE. Not NIST-approved: no NIST category.
+    variant: "keccak",
+    securityBits: 128,
+    nistCategory: undefined,
+    verifierName: verifierContractNames.mldsa44keccak,
+    verifierBytecode: mldsa44KeccakVerifierBytecode,
+    verifierDeployedBytecode: mldsa44KeccakVerifierDeployedBytecode,
+    createSigner: (seed) => mldsa44KeccakSigner({ seed, deterministic: true }),
+    toErc7913Key: (publicKey) => {
+      const expanded = expandMldsa44KeccakPublicKey(publicKey);
+      return { key: expanded.key, expandedKey: expanded.bytes };
+    },
+    verify: (publicKey, hash, signature) => verifyMldsa44Keccak({ publicKey, message: hash, signature }),
+    verifiesMessages: { context: true },
+  },
 };
 
 type FalconVerify = { verify: (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => boolean };

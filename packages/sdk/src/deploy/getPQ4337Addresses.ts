@@ -21,6 +21,7 @@ export const verifierContractNames = {
   mldsa87: "MLDSA87Verifier",
   falcon512: "Falcon512Verifier",
   falcon1024: "Falcon1024Verifier",
+  mldsa44keccak: "MLDSA44KeccakVerifier",
 } as const satisfies Record<SchemeName, keyof typeof initCodeHashes>;
 
 /** Where the CREATE2 deployer puts a contract of pq4337's build, from its creation code's hash. */

@@ -4,7 +4,7 @@ import { PQ4337Error } from "./base.js";
 /** A private key or seed handed to a signer is malformed. */
 export class InvalidPrivateKeyError extends PQ4337Error {
   override name = "InvalidPrivateKeyError";
-  constructor({ scheme, reason }: { scheme: SchemeName | "mldsa44-keccak"; reason: string }) {
+  constructor({ scheme, reason }: { scheme: SchemeName; reason: string }) {
     super(`Invalid ${scheme} private key: ${reason}.`);
   }
 }

@@ -15,6 +15,7 @@ import { falcon1024Signer, falcon512Signer, generateFalconSeed } from "../signer
 import { generateMldsa44Seed, mldsa44Signer } from "../signers/mldsa44.js";
 import { generateMldsa65Seed, mldsa65Signer } from "../signers/mldsa65.js";
 import { generateMldsa87Seed, mldsa87Signer } from "../signers/mldsa87.js";
+import { mldsa44KeccakSigner } from "../signers/mldsa44Keccak.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
 import { webauthnSigner } from "../signers/webauthn.js";
 
@@ -32,6 +33,7 @@ const secretSigners: Record<SchemeName, { generate: () => Hex; signer: (secret: 
   mldsa87: { generate: generateMldsa87Seed, signer: (seed) => mldsa87Signer({ seed }) },
   falcon512: { generate: generateFalconSeed, signer: (seed) => falcon512Signer({ seed }) },
   falcon1024: { generate: generateFalconSeed, signer: (seed) => falcon1024Signer({ seed }) },
+  mldsa44keccak: { generate: generateMldsa44Seed, signer: (seed) => mldsa44KeccakSigner({ seed }) },
 };
 
 /** The schemes a key file can hold. */

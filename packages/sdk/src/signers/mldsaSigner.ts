@@ -1,5 +1,4 @@
 import { randomBytes } from "@noble/hashes/utils.js";
-import type { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
 import { type Hex, bytesToHex, keccak256, stringToBytes } from "viem";
 import { InvalidPrivateKeyError } from "../errors/signer.js";
 import { toBytes } from "../keys/toBytes.js";
@@ -11,11 +10,22 @@ const emptyContext = new Uint8Array(0);
 const seedLength = 32;
 const trLength = 64;
 
+/** The ML-DSA schemes, FIPS 204's three sets and the keccak variant of ML-DSA-44. */
+export type MldsaSchemeName = "mldsa44" | "mldsa65" | "mldsa87" | "mldsa44keccak";
+
+/** What {@link createMldsaSigner} needs of an ML-DSA implementation: noble's `ml_dsa44` (…) has it. */
+export type MldsaImplementation = {
+  keygen: (seed: Uint8Array) => { secretKey: Uint8Array };
+  getPublicKey: (secretKey: Uint8Array) => Uint8Array;
+  /** Pure signing with a context; `extraEntropy: false` signs deterministically (rnd = 0³²). */
+  sign: (message: Uint8Array, secretKey: Uint8Array, options: { context: Uint8Array; extraEntropy?: false }) => Uint8Array;
+};
+
 /** What tells the ML-DSA parameter sets apart, for {@link createMldsaSigner}. */
-export type MldsaSet<scheme extends "mldsa44" | "mldsa65" | "mldsa87", expanded extends ExpandedKey & { tr: Hex }> = {
+export type MldsaSet<scheme extends MldsaSchemeName, expanded extends ExpandedKey & { tr: Hex }> = {
   scheme: scheme;
-  /** noble's implementation of the set. */
-  noble: typeof ml_dsa65;
+  /** The set's implementation: noble's for FIPS 204, the SDK's own for the keccak variant. */
+  noble: MldsaImplementation;
   /** FIPS 204 `sk` length. */
   secretKeyLength: number;
   /** The set's key expansion (Â, t̂1, tr and the ERC-7913 key). */
@@ -54,7 +64,7 @@ export type MldsaSignerReturnType<scheme extends string, expanded> = PQ4337Signe
  * @example
  * const signer = createMldsaSigner(mldsa44, { seed })
  */
-export function createMldsaSigner<scheme extends "mldsa44" | "mldsa65" | "mldsa87", expanded extends ExpandedKey & { tr: Hex }>(
+export function createMldsaSigner<scheme extends MldsaSchemeName, expanded extends ExpandedKey & { tr: Hex }>(
   set: MldsaSet<scheme, expanded>,
   parameters: MldsaSignerParameters,
 ): MldsaSignerReturnType<scheme, expanded> {
@@ -93,14 +103,14 @@ export function generateMldsaSeed(): Hex {
   return bytesToHex(randomBytes(seedLength));
 }
 
-function fromSeed(set: MldsaSet<"mldsa44" | "mldsa65" | "mldsa87", ExpandedKey & { tr: Hex }>, seed: Uint8Array) {
+function fromSeed(set: MldsaSet<MldsaSchemeName, ExpandedKey & { tr: Hex }>, seed: Uint8Array) {
   if (seed.length !== seedLength)
     throw new InvalidPrivateKeyError({ scheme: set.scheme, reason: `the seed must be ${seedLength} bytes, got ${seed.length}` });
   return { seed, secretKey: set.noble.keygen(seed).secretKey };
 }
 
 /** Recomputes pk from sk (t1 from s1, s2 and ρ), rejecting a secret key that does not decode. */
-function publicKeyOf(set: MldsaSet<"mldsa44" | "mldsa65" | "mldsa87", ExpandedKey & { tr: Hex }>, secretKey: Uint8Array): Uint8Array {
+function publicKeyOf(set: MldsaSet<MldsaSchemeName, ExpandedKey & { tr: Hex }>, secretKey: Uint8Array): Uint8Array {
   if (secretKey.length !== set.secretKeyLength)
     throw new InvalidPrivateKeyError({
       scheme: set.scheme,
@@ -120,11 +130,11 @@ const stubs = new Map<string, Hex>();
  * norm checks and runs the whole verification, then fails the final c̃ comparison under any other key. A
  * throwaway key (not the signer's) keeps the stub from being a valid signature by the account for anything.
  */
-function stubSignature(set: MldsaSet<"mldsa44" | "mldsa65" | "mldsa87", ExpandedKey & { tr: Hex }>): Hex {
+function stubSignature(set: MldsaSet<MldsaSchemeName, ExpandedKey & { tr: Hex }>): Hex {
   let stub = stubs.get(set.scheme);
   if (stub === undefined) {
     const { secretKey } = set.noble.keygen(new Uint8Array(seedLength).fill(0x11));
-    const label = { mldsa44: "ML-DSA-44", mldsa65: "ML-DSA-65", mldsa87: "ML-DSA-87" }[set.scheme];
+    const label = { mldsa44: "ML-DSA-44", mldsa65: "ML-DSA-65", mldsa87: "ML-DSA-87", mldsa44keccak: "ML-DSA-44 keccak variant" }[set.scheme];
     const hash = keccak256(stringToBytes(`pq4337 ${label} stub signature`), "bytes");
     stub = bytesToHex(set.noble.sign(hash, secretKey, { context: emptyContext, extraEntropy: false }));
     stubs.set(set.scheme, stub);

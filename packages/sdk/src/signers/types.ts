@@ -1,8 +1,11 @@
 import type { Hex } from "viem";
 import type { CodeChunk } from "../keys/codeStore.js";
 
-/** The signature schemes pq4337 has an ERC-7913 verifier for. */
-export type SchemeName = "ecdsa" | "webauthn" | "ed25519" | "mldsa44" | "mldsa65" | "mldsa87" | "falcon512" | "falcon1024";
+/**
+ * The signature schemes pq4337 has an ERC-7913 verifier for. `mldsa44keccak` is ZKNox's ETHDILITHIUM, a labelled
+ * keccak variant of ML-DSA-44 that is not FIPS 204.
+ */
+export type SchemeName = "ecdsa" | "webauthn" | "ed25519" | "mldsa44" | "mldsa65" | "mldsa87" | "mldsa44keccak" | "falcon512" | "falcon1024";
 
 /**
  * A key that signs for a {@link SchemeName} scheme and describes itself as an ERC-7913 key.

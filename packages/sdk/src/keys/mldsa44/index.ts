@@ -21,6 +21,9 @@ export {
 export {
   type Mldsa44KeccakKeyPair,
   type Mldsa44KeccakSignParameters,
+  type VerifyMldsa44KeccakParameters,
   mldsa44KeccakKeygen,
+  mldsa44KeccakPublicKey,
   mldsa44KeccakSign,
+  verifyMldsa44Keccak,
 } from "./keccakSign.js";

@@ -6,9 +6,9 @@ import { type Hex, bytesToHex, concatBytes, hexToBytes } from "viem";
 import { expandMldsa44PublicKey } from "./expandPublicKey.js";
 import { InvalidContextError, InvalidPrivateKeyError } from "../../errors/signer.js";
 import { expandMldsa44KeccakPublicKey, keccakCtrStream } from "./keccak.js";
-import { mldsa44KeccakKeygen, mldsa44KeccakSign } from "./keccakSign.js";
+import { mldsa44KeccakKeygen, mldsa44KeccakPublicKey, mldsa44KeccakSign, verifyMldsa44Keccak } from "./keccakSign.js";
 
-type Vector = { source: string; publicKey: Hex; expandedKey?: Hex; message: Hex; context: Hex; signature: Hex };
+type Vector = { source: string; publicKey: Hex; expandedKey?: Hex; message: Hex; context: Hex; signature: Hex; secretKey?: Hex };
 const vectors: Vector[] = readFileSync(new URL("../../../../../test/fixtures/mldsa44keccak-ethdilithium.jsonl", import.meta.url), "utf8")
   .trim()
   .split("\n")
@@ -57,5 +57,19 @@ describe("ETHDILITHIUM key generation and signing", () => {
     assert.notEqual(bytesToHex(mldsa44KeccakSign({ secretKey, message })), bytesToHex(mldsa44KeccakSign({ secretKey, message })));
     assert.throws(() => mldsa44KeccakSign({ secretKey, message, context: new Uint8Array(256) }), InvalidContextError);
     assert.throws(() => mldsa44KeccakKeygen(new Uint8Array(31)), InvalidPrivateKeyError);
+  });
+});
+
+describe("ETHDILITHIUM verification (SDK reference)", () => {
+  it("accepts every fixture signature, with its context, and rejects a changed message, context or signature byte", () => {
+    for (const { source, publicKey, message, context, signature } of vectors) {
+      assert.equal(verifyMldsa44Keccak({ publicKey, message, context, signature }), true, source);
+    }
+    const { publicKey, message, context, signature } = vectors.find((vector) => vector.context !== "0x")!;
+    const flipped = (hex: Hex, at: number) => bytesToHex(hexToBytes(hex).map((b, i) => (i === at ? b ^ 1 : b)));
+    assert.equal(verifyMldsa44Keccak({ publicKey, message: flipped(message, 0), context, signature }), false);
+    assert.equal(verifyMldsa44Keccak({ publicKey, message, context: flipped(context, 0), signature }), false);
+    for (const at of [0, 100, 2340, 2419]) assert.equal(verifyMldsa44Keccak({ publicKey, message, context, signature: flipped(signature, at) }), false, `byte ${at}`);
+    assert.equal(bytesToHex(mldsa44KeccakPublicKey(vectors.find((vector) => vector.secretKey !== undefined)!.secretKey!)), vectors.find((vector) => vector.secretKey !== undefined)!.publicKey);
   });
 });

@@ -20,6 +20,7 @@ const gamma1 = 2 ** 17;
 const gamma2 = (q - 1) / 88;
 const omega = 80;
 const cTildeLength = 32;
+const secretKeyLength = 2560;
 const H = keccakCtrStream;
 
 /** A keccak-variant ML-DSA-44 key pair: pk = ρ ‖ t1 (1,312 bytes) and sk (2,560 bytes), FIPS 204's encodings. */
@@ -34,27 +35,12 @@ export type Mldsa44KeccakKeyPair = { publicKey: Uint8Array; secretKey: Uint8Arra
  */
 export function mldsa44KeccakKeygen(seed: Hex | Uint8Array): Mldsa44KeccakKeyPair {
   const xi = toBytes(seed, "seed");
-  if (xi.length !== 32) throw new InvalidPrivateKeyError({ scheme: "mldsa44-keccak", reason: `the seed must be 32 bytes, got ${xi.length}` });
+  if (xi.length !== 32) throw new InvalidPrivateKeyError({ scheme: "mldsa44keccak", reason: `the seed must be 32 bytes, got ${xi.length}` });
   const expanded = H(concatBytes([xi, Uint8Array.of(k, l)]), 128);
   const [rho, rhoPrime, key] = [expanded.subarray(0, 32), expanded.subarray(32, 96), expanded.subarray(96, 128)];
-  const aHat = expandA(rho);
   const s1 = Array.from({ length: l }, (_, r) => rejBoundedPoly(rhoPrime, r));
   const s2 = Array.from({ length: k }, (_, r) => rejBoundedPoly(rhoPrime, r + l));
-  const s1Hat = s1.map(ntt);
-  const t = aHat.map((row, i) => add(inverseNtt(dot(row, s1Hat)), s2[i]!));
-  const t1: Polynomial[] = [];
-  const t0: Polynomial[] = [];
-  for (const polynomial of t) {
-    const [high, low] = [new Int32Array(n), new Int32Array(n)];
-    for (let j = 0; j < n; j++) {
-      const r = modQ(polynomial[j]!);
-      const r0 = centredMod(r, 2 ** d);
-      [high[j], low[j]] = [(r - r0) / 2 ** d, r0];
-    }
-    t1.push(high);
-    t0.push(low);
-  }
-  const publicKey = concatBytes([rho, ...t1.map((polynomial) => simpleBitPack(polynomial, 10))]);
+  const { publicKey, t0 } = publicKeyOf(rho, s1, s2);
   const tr = H(publicKey, 64);
   const secretKey = concatBytes([
     rho,
@@ -64,6 +50,20 @@ export function mldsa44KeccakKeygen(seed: Hex | Uint8Array): Mldsa44KeccakKeyPai
     ...t0.map((polynomial) => simpleBitPack(polynomial.map((c) => 2 ** (d - 1) - c), d)),
   ]);
   return { publicKey, secretKey };
+}
+
+/**
+ * The public key pk = ρ ‖ t1 of a keccak-variant ML-DSA-44 secret key, recomputed from ρ, s1 and s2 (t = Â·s1 + s2);
+ * throws for a secret key of the wrong length or with s1/s2 coefficients outside [−η, η].
+ *
+ * @example
+ * const publicKey = mldsa44KeccakPublicKey(secretKey)
+ */
+export function mldsa44KeccakPublicKey(secretKey: Hex | Uint8Array): Uint8Array {
+  const sk = toBytes(secretKey, "secretKey");
+  if (sk.length !== secretKeyLength) throw new InvalidPrivateKeyError({ scheme: "mldsa44keccak", reason: `sk is 2,560 bytes, got ${sk.length}` });
+  const small = unpackSmall(sk);
+  return publicKeyOf(sk.subarray(0, 32), small.slice(0, l), small.slice(l)).publicKey;
 }
 
 export type Mldsa44KeccakSignParameters = {
@@ -86,12 +86,11 @@ export type Mldsa44KeccakSignParameters = {
 export function mldsa44KeccakSign({ secretKey, message, context = new Uint8Array(0), rnd = randomBytes(32) }: Mldsa44KeccakSignParameters): Uint8Array {
   const sk = toBytes(secretKey, "secretKey");
   const ctx = toBytes(context, "context");
-  if (sk.length !== 2560) throw new InvalidPrivateKeyError({ scheme: "mldsa44-keccak", reason: `sk is 2,560 bytes, got ${sk.length}` });
+  if (sk.length !== secretKeyLength) throw new InvalidPrivateKeyError({ scheme: "mldsa44keccak", reason: `sk is 2,560 bytes, got ${sk.length}` });
   if (ctx.length > 255) throw new InvalidContextError({ length: ctx.length });
   const [rho, key, tr] = [sk.subarray(0, 32), sk.subarray(32, 64), sk.subarray(64, 128)];
-  const small = (offset: number) => simpleBitUnpack(sk.subarray(offset, offset + 96), 3).map((c) => eta - c);
-  const s1Hat = Array.from({ length: l }, (_, r) => ntt(small(128 + 96 * r)));
-  const s2Hat = Array.from({ length: k }, (_, r) => ntt(small(128 + 96 * (l + r))));
+  const small = unpackSmall(sk).map(ntt);
+  const [s1Hat, s2Hat] = [small.slice(0, l), small.slice(l)];
   const t0Hat = Array.from({ length: k }, (_, r) => {
     const offset = 128 + 96 * (l + k) + 416 * r;
     return ntt(simpleBitUnpack(sk.subarray(offset, offset + 416), d).map((c) => 2 ** (d - 1) - c));
@@ -118,6 +117,41 @@ export function mldsa44KeccakSign({ secretKey, message, context = new Uint8Array
     if (h.reduce((sum, polynomial) => sum + polynomial.reduce((s, bit) => s + bit, 0), 0) > omega) continue;
     return concatBytes([cTilde, ...z.map((polynomial) => simpleBitPack(polynomial.map((c) => gamma1 - centredMod(c, q)), 18)), hintBitPack(h)]);
   }
+}
+
+export type VerifyMldsa44KeccakParameters = {
+  publicKey: Hex | Uint8Array;
+  message: Hex | Uint8Array;
+  /** Empty by default. */
+  context?: Hex | Uint8Array | undefined;
+  signature: Hex | Uint8Array;
+};
+
+/**
+ * ETHDILITHIUM verification (FIPS 204 Algorithms 3 and 8 with keccak-CTR), as `MLDSA44KeccakVerifier` defines it;
+ * false for any malformed input.
+ *
+ * @example
+ * verifyMldsa44Keccak({ publicKey, message: hash, signature }) // true
+ */
+export function verifyMldsa44Keccak({ publicKey, message, context = new Uint8Array(0), signature }: VerifyMldsa44KeccakParameters): boolean {
+  const [pk, sig, ctx] = [toBytes(publicKey, "publicKey"), toBytes(signature, "signature"), toBytes(context, "context")];
+  if (pk.length !== 1312 || sig.length !== 2420 || ctx.length > 255) return false;
+  const cTilde = sig.subarray(0, cTildeLength);
+  const z = Array.from({ length: l }, (_, r) => simpleBitUnpack(sig.subarray(32 + 576 * r, 32 + 576 * (r + 1)), 18).map((c) => gamma1 - c));
+  const h = hintBitUnpack(sig.subarray(32 + 576 * l));
+  if (h === undefined || infinityNorm(z) >= gamma1 - beta) return false;
+  const aHat = expandA(pk.subarray(0, 32));
+  const t1Hat = Array.from({ length: k }, (_, r) => ntt(simpleBitUnpack(pk.subarray(32 + 320 * r, 32 + 320 * (r + 1)), 10).map((c) => c * 2 ** d)));
+  const mu = H(concatBytes([H(pk, 64), Uint8Array.of(0, ctx.length), ctx, toBytes(message, "message")]), 64);
+  const cHat = ntt(sampleInBall(cTilde));
+  const zHat = z.map(ntt);
+  const w1 = aHat.map((row, i) => {
+    const w = inverseNtt(subtract(dot(row, zHat), multiplyNtt(cHat, t1Hat[i]!)));
+    return w.map((c, j) => useHint(h[i]![j]!, c));
+  });
+  const cTildePrime = H(concatBytes([mu, ...w1.map((polynomial) => simpleBitPack(polynomial, 6))]), cTildeLength);
+  return cTildePrime.every((byte, i) => byte === cTilde[i]);
 }
 
 /** ExpandA with the variant's RejNTTPoly: Â[i][j] from ρ ‖ j ‖ i. */
@@ -170,6 +204,58 @@ function decompose(r: number): [number, number] {
   let r0 = centredMod(rPlus, 2 * gamma2);
   if (rPlus - r0 === q - 1) return [0, r0 - 1];
   return [(rPlus - r0) / (2 * gamma2), r0];
+}
+
+/** pk = ρ ‖ t1 and t0 from ρ, s1 and s2: t = NTT⁻¹(Â·NTT(s1)) + s2, split by Power2Round. */
+function publicKeyOf(rho: Uint8Array, s1: Polynomial[], s2: Polynomial[]): { publicKey: Uint8Array; t0: Polynomial[] } {
+  const s1Hat = s1.map(ntt);
+  const t1: Polynomial[] = [];
+  const t0: Polynomial[] = [];
+  expandA(rho).forEach((row, i) => {
+    const t = add(inverseNtt(dot(row, s1Hat)), s2[i]!);
+    const [high, low] = [new Int32Array(n), new Int32Array(n)];
+    for (let j = 0; j < n; j++) {
+      const r0 = centredMod(t[j]!, 2 ** d);
+      [high[j], low[j]] = [(t[j]! - r0) / 2 ** d, r0];
+    }
+    t1.push(high);
+    t0.push(low);
+  });
+  return { publicKey: concatBytes([rho, ...t1.map((polynomial) => simpleBitPack(polynomial, 10))]), t0 };
+}
+
+/** s1 ‖ s2 from sk (3 bits each, η − s); throws for a coefficient outside [−η, η]. */
+function unpackSmall(sk: Uint8Array): Polynomial[] {
+  return Array.from({ length: l + k }, (_, r) => {
+    const polynomial = simpleBitUnpack(sk.subarray(128 + 96 * r, 128 + 96 * (r + 1)), 3).map((c) => eta - c);
+    if (polynomial.some((c) => c < -eta)) throw new InvalidPrivateKeyError({ scheme: "mldsa44keccak", reason: "the secret key's s1/s2 coefficients are out of range" });
+    return polynomial;
+  });
+}
+
+/** FIPS 204 Algorithm 40 (UseHint) for 2γ2 = (q − 1)/44: m = 44. */
+function useHint(hint: number, r: number): number {
+  const [r1, r0] = decompose(r);
+  if (hint === 0) return r1;
+  return r0 > 0 ? (r1 + 1) % 44 : (r1 + 43) % 44;
+}
+
+/** FIPS 204 Algorithm 21 (HintBitUnpack) for k = 4, ω = 80; `undefined` unless the encoding is the canonical one. */
+function hintBitUnpack(y: Uint8Array): Polynomial[] | undefined {
+  const h: Polynomial[] = [];
+  let index = 0;
+  for (let i = 0; i < k; i++) {
+    const end = y[omega + i]!;
+    if (end < index || end > omega) return undefined;
+    const hi = new Int32Array(n);
+    for (const first = index; index < end; index++) {
+      if (index > first && y[index - 1]! >= y[index]!) return undefined;
+      hi[y[index]!] = 1;
+    }
+    h.push(hi);
+  }
+  for (; index < omega; index++) if (y[index] !== 0) return undefined;
+  return h;
 }
 
 /** FIPS 204 Algorithm 20 (HintBitPack): ω + k bytes. */
