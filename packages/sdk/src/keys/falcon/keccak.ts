@@ -1,6 +1,6 @@
-import { keccak_256 } from "@noble/hashes/sha3.js";
 import { type Hex, concatBytes } from "viem";
 import { InvalidFalconPolynomialError, InvalidFalconSignatureError } from "../../errors/falcon.js";
+import { keccakCtrReader } from "../keccakCtr.js";
 import { toBytes } from "../toBytes.js";
 import type { FalconToBytesErrorType } from "./encoding.js";
 import { type DecodeFalconExpandedKeyErrorType, decodeFalconExpandedKey } from "./expandPublicKey.js";
@@ -27,18 +27,12 @@ const n = falcon512Parameters.n;
  * const c = hashToPointKeccak(salt, message) // Int32Array(512), values below q
  */
 export function hashToPointKeccak(salt: Hex | Uint8Array, message: Hex | Uint8Array): FalconPolynomial {
-  const state = keccak_256(concatBytes([toBytes(salt, "salt"), toBytes(message, "message")]));
+  const read = keccakCtrReader(concatBytes([toBytes(salt, "salt"), toBytes(message, "message")]));
   const c = new Int32Array(n);
-  const input = new Uint8Array(40);
-  input.set(state);
-  const view = new DataView(input.buffer);
-  for (let block = 0, i = 0; i < n; block++) {
-    view.setBigUint64(32, BigInt(block));
-    const output = keccak_256(input);
-    for (let j = 0; j < 32 && i < n; j += 2) {
-      const sample = (output[j] << 8) | output[j + 1];
-      if (sample < hashToPointBound) c[i++] = sample % q;
-    }
+  for (let i = 0; i < n; ) {
+    const bytes = read(2);
+    const sample = (bytes[0]! << 8) | bytes[1]!;
+    if (sample < hashToPointBound) c[i++] = sample % q;
   }
   return c;
 }

@@ -15,9 +15,9 @@ export {
 export {
   type ExpandMldsa44KeccakPublicKeyErrorType,
   expandMldsa44KeccakPublicKey,
-  keccakCtrStream,
   keccakExpansionHashes,
 } from "./keccak.js";
+export { keccakCtrReader, keccakCtrStream } from "../keccakCtr.js";
 export {
   type Mldsa44KeccakKeyPair,
   type Mldsa44KeccakSignParameters,

@@ -5,7 +5,8 @@ import { keccak_256 } from "@noble/hashes/sha3.js";
 import { type Hex, bytesToHex, concatBytes, hexToBytes } from "viem";
 import { expandMldsa44PublicKey } from "./expandPublicKey.js";
 import { InvalidContextError, InvalidPrivateKeyError } from "../../errors/signer.js";
-import { expandMldsa44KeccakPublicKey, keccakCtrStream } from "./keccak.js";
+import { keccakCtrStream } from "../keccakCtr.js";
+import { expandMldsa44KeccakPublicKey } from "./keccak.js";
 import { mldsa44KeccakKeygen, mldsa44KeccakPublicKey, mldsa44KeccakSign, verifyMldsa44Keccak } from "./keccakSign.js";
 
 type Vector = { source: string; publicKey: Hex; expandedKey?: Hex; message: Hex; context: Hex; signature: Hex; secretKey?: Hex };

@@ -1,11 +1,12 @@
 import { randomBytes } from "@noble/hashes/utils.js";
 import { type Hex, concatBytes } from "viem";
 import { InvalidContextError, InvalidPrivateKeyError } from "../../errors/signer.js";
-import { simpleBitPack, simpleBitUnpack } from "../mldsa65/encoding.js";
+import { hintBitUnpack, simpleBitPack, simpleBitUnpack } from "../mldsa65/encoding.js";
 import { type Polynomial, inverseNtt, modQ, multiplyNtt, ntt } from "../mldsa65/ntt.js";
 import { d, n, q } from "../mldsa65/params.js";
 import { toBytes } from "../toBytes.js";
-import { keccakCtrStream, keccakExpansionHashes } from "./keccak.js";
+import { keccakCtrReader, keccakCtrStream } from "../keccakCtr.js";
+import { keccakExpansionHashes } from "./keccak.js";
 import { k, l } from "./params.js";
 
 // ETHDILITHIUM (ZKNox's keccak variant of ML-DSA-44; NOT FIPS 204, not NIST-approved): FIPS 204's ML-DSA-44 key
@@ -139,7 +140,7 @@ export function verifyMldsa44Keccak({ publicKey, message, context = new Uint8Arr
   if (pk.length !== 1312 || sig.length !== 2420 || ctx.length > 255) return false;
   const cTilde = sig.subarray(0, cTildeLength);
   const z = Array.from({ length: l }, (_, r) => simpleBitUnpack(sig.subarray(32 + 576 * r, 32 + 576 * (r + 1)), 18).map((c) => gamma1 - c));
-  const h = hintBitUnpack(sig.subarray(32 + 576 * l));
+  const h = hintBitUnpack(sig.subarray(32 + 576 * l), { k, omega });
   if (h === undefined || infinityNorm(z) >= gamma1 - beta) return false;
   const aHat = expandA(pk.subarray(0, 32));
   const t1Hat = Array.from({ length: k }, (_, r) => ntt(simpleBitUnpack(pk.subarray(32 + 320 * r, 32 + 320 * (r + 1)), 10).map((c) => c * 2 ** d)));
@@ -161,16 +162,13 @@ function expandA(rho: Uint8Array): Polynomial[][] {
 
 /** FIPS 204 Algorithm 31 (RejBoundedPoly) for η = 2 on the keccak-CTR stream of ρ′ ‖ r (2 bytes, little-endian). */
 function rejBoundedPoly(rhoPrime: Uint8Array, r: number): Polynomial {
-  const seed = concatBytes([rhoPrime, Uint8Array.of(r & 0xff, r >> 8)]);
-  for (let length = 256; ; length *= 2) {
-    const stream = H(seed, length);
-    const polynomial = new Int32Array(n);
-    let j = 0;
-    for (let offset = 0; offset < length && j < n; offset++) {
-      for (const nibble of [stream[offset]! & 15, stream[offset]! >> 4]) if (nibble < 15 && j < n) polynomial[j++] = eta - (nibble % 5);
-    }
-    if (j === n) return polynomial;
+  const read = keccakCtrReader(concatBytes([rhoPrime, Uint8Array.of(r & 0xff, r >> 8)]));
+  const polynomial = new Int32Array(n);
+  for (let j = 0; j < n; ) {
+    const byte = read(1)[0]!;
+    for (const nibble of [byte & 15, byte >> 4]) if (nibble < 15 && j < n) polynomial[j++] = eta - (nibble % 5);
   }
+  return polynomial;
 }
 
 /** FIPS 204 Algorithm 34 (ExpandMask) for γ1 = 2^17: 576 bytes of the stream of ρ″ ‖ κ (2 bytes, little-endian). */
@@ -181,21 +179,16 @@ function expandMask(rhoPrimePrime: Uint8Array, kappa: number): Polynomial {
 
 /** FIPS 204 Algorithm 29 (SampleInBall) on the keccak-CTR stream of c̃: 8 sign bytes, then single-byte draws. */
 function sampleInBall(cTilde: Uint8Array): Polynomial {
-  for (let length = 288; ; length *= 2) {
-    const stream = H(cTilde, length);
-    let signs = 0n;
-    for (let m = 0; m < 8; m++) signs |= BigInt(stream[m]!) << BigInt(8 * m);
-    const c = new Int32Array(n);
-    let offset = 8;
-    for (let i = n - tau; i < n; i++) {
-      let j = i + 1;
-      while (offset < length && j > i) j = stream[offset++]!;
-      if (j > i) break;
-      c[i] = c[j]!;
-      c[j] = 1 - 2 * Number((signs >> BigInt(i - (n - tau))) & 1n);
-      if (i === n - 1) return c;
-    }
+  const read = keccakCtrReader(cTilde);
+  const signs = read(8).reduce((sum, byte, m) => sum | (BigInt(byte) << BigInt(8 * m)), 0n);
+  const c = new Int32Array(n);
+  for (let i = n - tau; i < n; i++) {
+    let j = read(1)[0]!;
+    while (j > i) j = read(1)[0]!;
+    c[i] = c[j]!;
+    c[j] = 1 - 2 * Number((signs >> BigInt(i - (n - tau))) & 1n);
   }
+  return c;
 }
 
 /** FIPS 204 Algorithm 36 (Decompose) for 2γ2: (r1, r0) with r = r1·2γ2 + r0, r0 centred. */
@@ -238,24 +231,6 @@ function useHint(hint: number, r: number): number {
   const [r1, r0] = decompose(r);
   if (hint === 0) return r1;
   return r0 > 0 ? (r1 + 1) % 44 : (r1 + 43) % 44;
-}
-
-/** FIPS 204 Algorithm 21 (HintBitUnpack) for k = 4, ω = 80; `undefined` unless the encoding is the canonical one. */
-function hintBitUnpack(y: Uint8Array): Polynomial[] | undefined {
-  const h: Polynomial[] = [];
-  let index = 0;
-  for (let i = 0; i < k; i++) {
-    const end = y[omega + i]!;
-    if (end < index || end > omega) return undefined;
-    const hi = new Int32Array(n);
-    for (const first = index; index < end; index++) {
-      if (index > first && y[index - 1]! >= y[index]!) return undefined;
-      hi[y[index]!] = 1;
-    }
-    h.push(hi);
-  }
-  for (; index < omega; index++) if (y[index] !== 0) return undefined;
-  return h;
 }
 
 /** FIPS 204 Algorithm 20 (HintBitPack): ω + k bytes. */

@@ -145,16 +145,22 @@ export function decodeSignature(signature: Uint8Array): DecodeSignatureReturnTyp
   return { cTilde, z, h };
 }
 
+/** A parameter set's hint dimensions: k polynomials, at most ω ones. */
+export type HintDimensions = { k: number; omega: number };
+
+const mldsa65Hint: HintDimensions = { k, omega };
+
 /**
  * FIPS 204 Algorithm 21 (HintBitUnpack). y[0..ω) lists the positions of the 1s, polynomial after polynomial;
  * y[ω + i] is the running count after polynomial i. Returns `undefined` (⊥) unless the encoding is the
  * unique one HintBitPack produces: counts non-decreasing and at most ω, positions strictly increasing within
- * each polynomial, and unused position bytes zero. Strong unforgeability depends on this uniqueness.
+ * each polynomial, and unused position bytes zero. Strong unforgeability depends on this uniqueness. ML-DSA-65's
+ * (k, ω) by default; another set passes its own.
  *
  * @example
  * const h = hintBitUnpack(signature.subarray(3248))
  */
-export function hintBitUnpack(y: Uint8Array): Polynomial[] | undefined {
+export function hintBitUnpack(y: Uint8Array, { k, omega }: HintDimensions = mldsa65Hint): Polynomial[] | undefined {
   const h: Polynomial[] = [];
   let index = 0;
   for (let i = 0; i < k; i++) {
