@@ -52,17 +52,20 @@ ts += `export const entryPoint08DeployedBytecode = "${entryPoint.deployedBytecod
 mkdirSync(join(root, "packages/sdk/src/generated"), { recursive: true });
 writeFileSync(join(root, "packages/sdk/src/generated/contracts.ts"), ts);
 
-// keccak256 of each deployable contract's creation code: enough to compute its CREATE2 address, so the account
+// keccak256 of each deployable contract's init code: enough to compute its CREATE2 address, so the account
 // path (getPQ4337Addresses) does not carry the creation code itself into a browser bundle.
 const { keccak_256 } = await import("@noble/hashes/sha3.js");
 const { bytesToHex, hexToBytes } = await import("@noble/hashes/utils.js");
-const initCodeHash = (bytecode) => `0x${bytesToHex(keccak_256(hexToBytes(bytecode.slice(2))))}`;
+// A contract with constructor parameters (the verifiers' precompile addresses) is hashed with each one zero: its
+// default deployment, the one getPQ4337Addresses names.
+const defaultArguments = (artifact) => "00".repeat(32 * (artifact.abi.find((entry) => entry.type === "constructor")?.inputs.length ?? 0));
+const initCodeHash = (artifact) => `0x${bytesToHex(keccak_256(hexToBytes(artifact.bytecode.slice(2) + defaultArguments(artifact))))}`;
 const deployable = sorted.filter((artifact) => !benchOnly(artifact) && artifact.bytecode.length > 2);
 writeFileSync(
   join(root, "packages/sdk/src/generated/initCodeHashes.ts"),
   header + `
 export const initCodeHashes = {
-${deployable.map((artifact) => `  ${artifact.contractName}: "${initCodeHash(artifact.bytecode)}",`).join("\n")}
+${deployable.map((artifact) => `  ${artifact.contractName}: "${initCodeHash(artifact)}",`).join("\n")}
 } as const;
 `,
 );

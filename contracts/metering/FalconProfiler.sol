@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 import {Falcon} from "../utils/Falcon.sol";
 
 /**
@@ -29,18 +28,9 @@ contract FalconProfiler {
     {
         if (key.length != 52) return (gas, false);
         uint256 checkpoint = gasleft();
-        (bool ok, uint256 e) = _readKey(key, 4 << logn);
+        (bool ok, uint256 e) = Falcon.readKey(logn, key);
         if (!ok) return (gas, false);
         valid = _verify(gas, _lap(gas, 0, checkpoint), logn, hash, signature, e);
-    }
-
-    function _readKey(bytes calldata key, uint256 length) private view returns (bool ok, uint256 e) {
-        bytes memory expandedKey;
-        (ok, expandedKey) = ExpandedKeyReader.read(key, length);
-        assembly ("memory-safe") {
-            e := add(expandedKey, 0x20)
-        }
-        ok = ok && Falcon.isReduced(e, length / 32);
     }
 
     function _verify(

@@ -34,7 +34,8 @@ contract MLDSA44Profiler {
         returns (uint256[8] memory gas, bool valid)
     {
         uint256 checkpoint = gasleft();
-        (bool ok, bytes memory expandedKey) = ExpandedKeyReader.read(key, MLDSA44.EXPANDED_KEY_LENGTH);
+        (bool ok, bytes memory expandedKey, ) =
+            ExpandedKeyReader.readWithPublicKey(key, MLDSA44.EXPANDED_KEY_LENGTH, MLDSA44.PUBLIC_KEY_LENGTH);
         if (!ok || signature.length != MLDSA44.SIGNATURE_LENGTH) return (gas, false);
         checkpoint = _lap(gas, 0, checkpoint);
 

@@ -34,7 +34,8 @@ contract MLDSA87Profiler {
         returns (uint256[8] memory gas, bool valid)
     {
         uint256 checkpoint = gasleft();
-        (bool ok, bytes memory expandedKey) = ExpandedKeyReader.read(key, MLDSA87.EXPANDED_KEY_LENGTH);
+        (bool ok, bytes memory expandedKey, ) =
+            ExpandedKeyReader.readWithPublicKey(key, MLDSA87.EXPANDED_KEY_LENGTH, MLDSA87.PUBLIC_KEY_LENGTH);
         if (!ok || signature.length != MLDSA87.SIGNATURE_LENGTH) return (gas, false);
         checkpoint = _lap(gas, 0, checkpoint);
 

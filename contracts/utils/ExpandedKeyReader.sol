@@ -57,4 +57,24 @@ library ExpandedKeyReader {
             }
         }
     }
+
+    /**
+     * @dev {read} for the data of a lattice key: the expanded key E (`expandedLength` bytes) followed by the public
+     * key in its standard encoding (`publicKeyLength` bytes), which a precompile taking the standard key needs (see
+     * {EIP8355} and {EIP8052}). `expandedKey` holds E alone; `publicKey` is the memory address of the public key,
+     * right after it. Both are covered by the one commitment, so neither can change without the key.
+     */
+    function readWithPublicKey(bytes calldata key, uint256 expandedLength, uint256 publicKeyLength)
+        internal
+        view
+        returns (bool ok, bytes memory expandedKey, uint256 publicKey)
+    {
+        (ok, expandedKey) = read(key, expandedLength + publicKeyLength);
+        assembly ("memory-safe") {
+            if ok {
+                mstore(expandedKey, expandedLength)
+                publicKey := add(add(expandedKey, 0x20), expandedLength)
+            }
+        }
+    }
 }

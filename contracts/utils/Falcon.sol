@@ -312,8 +312,8 @@ library Falcon {
     }
 
     /**
-     * @dev The ERC-7913 check of both Falcon verifiers: `key` is `keccak256(E) ‖ address(chunk)` for the expanded
-     * key E of Falcon-2^`logn` (4·n bytes, in code, see `ExpandedKeyReader`), E's values must be below q, and the
+     * @dev The ERC-7913 check of both Falcon verifiers: `key` is `keccak256(E ‖ pk) ‖ address(chunk)` for the expanded
+     * key E of Falcon-2^`logn` (4·n bytes) and the public key pk, in code (see {readKey}), E's values must be below q, and the
      * signature must verify over the 32-byte `hash`. False for any malformed input.
      */
     function verifyWithKey(uint256 logn, bytes calldata key, bytes32 hash, bytes calldata signature)
@@ -330,12 +330,20 @@ library Falcon {
         (ok, ) = readKey(logn, key);
     }
 
-    /// @dev Reads the expanded key `key` names; `ok` only if it matches its commitment and every value is below q.
+    /// @dev Length of the standard public key `0x00 + logn ‖ h as 14-bit fields`, stored after E in a key's code.
+    function publicKeyLength(uint256 logn) internal pure returns (uint256) {
+        return logn == 9 ? 897 : 1793;
+    }
+
+    /**
+     * @dev Reads the data `key` names, E ‖ pk (see {ExpandedKeyReader-readWithPublicKey}); `ok` only if it matches its
+     * commitment and every value of E is below q. `e` is E's memory address; pk follows E's 4·n bytes.
+     */
     function readKey(uint256 logn, bytes calldata key) internal view returns (bool ok, uint256 e) {
         if (key.length != 52) return (false, 0);
         uint256 length = 4 << logn;
         bytes memory expandedKey;
-        (ok, expandedKey) = ExpandedKeyReader.read(key, length);
+        (ok, expandedKey, ) = ExpandedKeyReader.readWithPublicKey(key, length, publicKeyLength(logn));
         assembly ("memory-safe") {
             e := add(expandedKey, 0x20)
         }

@@ -18,6 +18,8 @@ import {SHAKE} from "./SHAKE.sol";
 library MLDSA87 {
     uint256 internal constant EXPANDED_KEY_LENGTH = 65600;
     uint256 internal constant SIGNATURE_LENGTH = 4627;
+    /// @dev Length of the standard FIPS 204 public key ρ ‖ t1, stored after E in a key's code (see {ExpandedKeyReader-readWithPublicKey}).
+    uint256 internal constant PUBLIC_KEY_LENGTH = 2592;
 
     uint256 private constant Q = 8380417;
     /// @dev γ2 = (q - 1)/32: HighBits is r1 = ⌊(r + γ2 - 1)/2γ2⌋ (see {_useHintAndEncode}).

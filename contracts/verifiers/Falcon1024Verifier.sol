@@ -14,10 +14,11 @@ import {Falcon} from "../utils/Falcon.sol";
  * it) or padded with zero bytes to 1,280 (`falcon-padded-1024`, `falcon1024padded`), or the CT format
  * `0x5a ‖ nonce ‖ s2 as 12-bit fields` (1,577 bytes), which the SDK signs in because it is the cheapest to decode.
  *
- * The key (52 bytes) is `keccak256(E) ‖ address(chunk)`, where E is the expanded public key (h's residues in
- * the verifier's transform domain, 4,096 bytes, see {Falcon}) stored in the code of one contract by the SDK's
- * code store. Every call reads E back and checks it against the commitment, so a key can only ever verify with
- * the exact data it names.
+ * The key (52 bytes) is `keccak256(E ‖ pk) ‖ address(chunk)`, where E is the expanded public key (h's residues in
+ * the verifier's transform domain, 4,096 bytes, see {Falcon}) and pk the standard 1,793-byte public key, stored in
+ * the code of one contract by the SDK's code store. Every call reads E ‖ pk back and checks it against the
+ * commitment, so a key can only ever verify with the exact data it names. (No precompile for Falcon-1024 is
+ * proposed; pk is there so that every lattice key has one form.)
  *
  * Any malformed input (lengths, a chunk without exactly the expected code, a commitment mismatch, an expanded
  * key value of q or more, a non-canonical signature) returns 0xffffffff; nothing reverts and the gas is bounded.
@@ -36,7 +37,7 @@ contract Falcon1024Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, E
     }
 
     /// @inheritdoc IERC7913KeyIdentity
-    /// @dev The commitment keccak256(E), once E is read from code, matches it and is reduced.
+    /// @dev The commitment keccak256(E ‖ pk), once E ‖ pk is read from code, matches it and E is reduced.
     function keyId(bytes calldata key) public view virtual returns (bytes32) {
         if (!Falcon.isCanonicalKey(10, key)) revert ERC7913NonCanonicalKey(key);
         return bytes32(key[0:32]);

@@ -13,7 +13,7 @@ import {Falcon512Verifier} from "./Falcon512Verifier.sol";
  *
  * The signature is ETHFALCON's `salt ‖ s2` (1,064 bytes, the form ZKNox's `ZKNOX_ethfalcon.verify(bytes, bytes32,
  * bytes)` takes), the signed message the 32-byte `hash`, as there. The key is a Falcon-512 key in the same form as
- * {Falcon512Verifier}'s, `keccak256(E) ‖ address(chunk)` for the expanded key E of the public key h: an ETHFALCON
+ * {Falcon512Verifier}'s, `keccak256(E ‖ pk) ‖ address(chunk)` for the expanded key E of the public key pk: an ETHFALCON
  * key (h, or ETHFALCON's NTT form of it) is expanded off-chain by the SDK, and every call checks E against its
  * commitment and range.
  *
@@ -22,6 +22,9 @@ import {Falcon512Verifier} from "./Falcon512Verifier.sol";
  * @custom:stateless
  */
 contract Falcon512KeccakVerifier is Falcon512Verifier {
+    /// @dev No precompile: the variant's hash-to-point is not EIP-8052's SHAKE256 one.
+    constructor() Falcon512Verifier(address(0), address(0)) {}
+
     /// @inheritdoc IERC7913SignatureVerifier
     function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual override returns (bytes4) {
         return FalconKeccak.verifyWithKey(key, hash, signature) ? IERC7913SignatureVerifier.verify.selector : bytes4(0xFFFFFFFF);

@@ -4,6 +4,8 @@ pragma solidity ^0.8.24;
 import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
 import {ERC165} from "@openzeppelin/contracts/utils/introspection/ERC165.sol";
 import {IERC7913KeyIdentity} from "../interfaces/IERC7913KeyIdentity.sol";
+import {EIP8052} from "../precompiles/EIP8052.sol";
+import {PrecompileAddress} from "../precompiles/PrecompileAddress.sol";
 import {Falcon} from "../utils/Falcon.sol";
 
 /**
@@ -14,10 +16,17 @@ import {Falcon} from "../utils/Falcon.sol";
  * it) or padded with zero bytes to 666 (`falcon-padded-512`, `falcon512padded`), or the CT format
  * `0x59 ‖ nonce ‖ s2 as 12-bit fields` (809 bytes), which the SDK signs in because it is the cheapest to decode.
  *
- * The key (52 bytes) is `keccak256(E) ‖ address(chunk)`, where E is the expanded public key (h's residues in
- * the verifier's transform domain, 2,048 bytes, see {Falcon}) stored in the code of one contract by the SDK's
- * code store. Every call reads E back and checks it against the commitment, so a key can only ever verify with
- * the exact data it names.
+ * The key (52 bytes) is `keccak256(E ‖ pk) ‖ address(chunk)`, where E is the expanded public key (h's residues in
+ * the verifier's transform domain, 2,048 bytes, see {Falcon}) and pk the standard 897-byte public key, stored in the
+ * code of one contract by the SDK's code store. Every call reads E ‖ pk back and checks it against the commitment, so
+ * a key can only ever verify with the exact data it names.
+ *
+ * Precompile: deployed with the addresses of the chain's EIP-8052 FALCON_HASH_TO_POINT_SHAKE256 and FALCON_CORE
+ * precompiles (both zero for none, else in EIP-1352's precompile range), {verify} asks them with pk for a signature in
+ * the padded format, the one they take, and verifies in Solidity with E when the chain gives no EIP-8052 answer
+ * (before the fork that adds them) and for the CT and compressed formats. Both paths accept exactly the reference's
+ * verdict as long as E is pk's expansion, which the SDK's `toErc7913Key(pk)` guarantees. EIP-8052 burns the gas
+ * forwarded to it when a padded signature does not decode: such a signature costs its sender that gas.
  *
  * Any malformed input (lengths, a chunk without exactly the expected code, a commitment mismatch, an expanded
  * key value of q or more, a non-canonical signature) returns 0xffffffff; nothing reverts and the gas is bounded.
@@ -30,13 +39,42 @@ import {Falcon} from "../utils/Falcon.sol";
  * @custom:stateless
  */
 contract Falcon512Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC165 {
+    /// @dev The chain's EIP-8052 precompiles, or zero.
+    address private immutable _hashToPoint;
+    address private immutable _core;
+
+    /// @dev One of the two precompile addresses is zero and the other is not.
+    error Falcon512VerifierPrecompilePair(address hashToPoint, address core);
+
+    /**
+     * @param hashToPoint_ The chain's EIP-8052 FALCON_HASH_TO_POINT_SHAKE256 address, or zero for none.
+     * @param core_ The chain's EIP-8052 FALCON_CORE address, or zero for none.
+     */
+    constructor(address hashToPoint_, address core_) {
+        PrecompileAddress.check(hashToPoint_);
+        PrecompileAddress.check(core_);
+        if ((hashToPoint_ == address(0)) != (core_ == address(0))) revert Falcon512VerifierPrecompilePair(hashToPoint_, core_);
+        _hashToPoint = hashToPoint_;
+        _core = core_;
+    }
+
+    /// @dev The EIP-8052 precompiles this verifier asks first, or zeros.
+    function precompiles() public view virtual returns (address hashToPoint, address core) {
+        return (_hashToPoint, _core);
+    }
+
     /// @inheritdoc IERC7913SignatureVerifier
     function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual returns (bytes4) {
-        return Falcon.verifyWithKey(9, key, hash, signature) ? IERC7913SignatureVerifier.verify.selector : bytes4(0xFFFFFFFF);
+        (bool ok, uint256 e) = Falcon.readKey(9, key);
+        if (ok) {
+            (bool answered, bool valid) = EIP8052.verify(_hashToPoint, _core, hash, signature, e + 2048);
+            if (answered ? valid : Falcon.verify(9, signature, hash, e)) return IERC7913SignatureVerifier.verify.selector;
+        }
+        return 0xFFFFFFFF;
     }
 
     /// @inheritdoc IERC7913KeyIdentity
-    /// @dev The commitment keccak256(E), once E is read from code, matches it and is reduced.
+    /// @dev The commitment keccak256(E ‖ pk), once E ‖ pk is read from code, matches it and E is reduced.
     function keyId(bytes calldata key) public view virtual returns (bytes32) {
         if (!Falcon.isCanonicalKey(9, key)) revert ERC7913NonCanonicalKey(key);
         return bytes32(key[0:32]);

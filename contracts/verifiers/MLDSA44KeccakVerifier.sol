@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
 import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 import {MLDSA44} from "../utils/MLDSA44.sol";
 import {MLDSA44Keccak} from "../utils/MLDSA44Keccak.sol";
@@ -14,8 +13,8 @@ import {MLDSA44Verifier} from "./MLDSA44Verifier.sol";
  *
  * As {MLDSA44Verifier}, with ETHDILITHIUM's hashes: the signed message M is the 32-byte `hash`, framed as
  * M′ = 0 ‖ 0 ‖ M (what ZKNox's `ZKNOX_ethdilithium.verify(bytes, bytes32, bytes)` verifies); the signature is the
- * 2,420-byte c̃ ‖ z ‖ h; the key (52 bytes) is `keccak256(E) ‖ address(chunk 0)` for the expanded key E = Â ‖ t̂1 ‖ tr
- * of ETHDILITHIUM's public key ρ ‖ t1 (its own ExpandA and tr, computed by the SDK's
+ * 2,420-byte c̃ ‖ z ‖ h; the key (52 bytes) is `keccak256(E ‖ pk) ‖ address(chunk 0)` for the expanded key E = Â ‖ t̂1 ‖
+ * tr of ETHDILITHIUM's public key pk = ρ ‖ t1 (its own ExpandA and tr, computed by the SDK's
  * `expandMldsa44KeccakPublicKey`), checked against the commitment on every call.
  *
  * Any malformed input returns 0xffffffff; nothing reverts and the gas is bounded. A signature has one encoding.
@@ -23,35 +22,24 @@ import {MLDSA44Verifier} from "./MLDSA44Verifier.sol";
  * @custom:stateless
  */
 contract MLDSA44KeccakVerifier is MLDSA44Verifier {
-    /// @inheritdoc IERC7913SignatureVerifier
-    function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual override returns (bytes4) {
-        return _verify(key, abi.encodePacked(hash), "", signature) ? IERC7913SignatureVerifier.verify.selector : bytes4(0xFFFFFFFF);
-    }
+    /// @dev No precompile: EIP-8355 verifies the standard only.
+    constructor() MLDSA44Verifier(address(0)) {}
 
     /**
      * @dev ETHDILITHIUM's verification for a `message` of any length and a `context` of 0–255 bytes, with the key as
      * {verify} takes it; {verify} is this function for a 32-byte message and an empty context. Returns false, never
      * reverts, on malformed input, including a context of more than 255 bytes. {keyId} is {MLDSA44Verifier}'s: the
-     * expanded key has the same form.
+     * key has the same form.
      */
     function verifyMessage(
-        bytes calldata key,
-        bytes calldata message,
-        bytes calldata context,
-        bytes calldata signature
-    ) public view virtual override returns (bool) {
-        return _verify(key, message, context, signature);
-    }
-
-    /// @dev {verifyMessage}, for a message and context in memory.
-    function _verify(
         bytes calldata key,
         bytes memory message,
         bytes memory context,
         bytes calldata signature
-    ) internal view virtual returns (bool) {
+    ) public view virtual override returns (bool) {
         if (key.length != 52 || signature.length != MLDSA44.SIGNATURE_LENGTH) return false;
-        (bool ok, bytes memory expandedKey) = ExpandedKeyReader.read(key, MLDSA44.EXPANDED_KEY_LENGTH);
+        (bool ok, bytes memory expandedKey, ) =
+            ExpandedKeyReader.readWithPublicKey(key, MLDSA44.EXPANDED_KEY_LENGTH, MLDSA44.PUBLIC_KEY_LENGTH);
         return ok && MLDSA44Keccak.verify(expandedKey, message, context, signature);
     }
 }

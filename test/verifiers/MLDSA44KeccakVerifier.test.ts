@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { network } from "hardhat";
-import { type Hex, bytesToHex, concatHex, hexToBytes, slice } from "viem";
+import { type Hex, bytesToHex, concatHex, hexToBytes, slice, zeroAddress } from "viem";
 import { measureVerifyGas } from "../../packages/sdk/src/actions/measureVerifyGas.js";
 import { deployCodeChunks } from "../../packages/sdk/src/keys/codeStore.js";
 import { expandMldsa44PublicKey } from "../../packages/sdk/src/keys/mldsa44/expandPublicKey.js";
@@ -23,14 +23,14 @@ const FAILURE = "0xffffffff";
 const connection = await network.create();
 const fixture = await deployFixture(connection);
 const verifier = await connection.viem.deployContract("MLDSA44KeccakVerifier");
-const fips = await connection.viem.deployContract("MLDSA44Verifier");
+const fips = await connection.viem.deployContract("MLDSA44Verifier", [zeroAddress]);
 const keys = new Map<Hex, Hex>();
 
 /** The ERC-7913 key of `publicKey` (ETHDILITHIUM's expansion, from the fixture when it has it), deployed once. */
 async function keyOf({ publicKey, expandedKey }: Vector): Promise<Hex> {
   if (!keys.has(publicKey)) {
     const expanded = expandMldsa44KeccakPublicKey(publicKey);
-    if (expandedKey !== undefined) assert.equal(expanded.bytes, expandedKey);
+    if (expandedKey !== undefined) assert.equal(slice(expanded.bytes, 0, 20544), expandedKey);
     await deployCodeChunks({ client: fixture.client, walletClient: fixture.deployer, data: expanded.bytes });
     keys.set(publicKey, expanded.key);
   }

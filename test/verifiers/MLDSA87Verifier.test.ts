@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { before, describe, it } from "node:test";
 import { ml_dsa87 } from "@noble/post-quantum/ml-dsa.js";
-import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, toHex } from "viem";
+import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, toHex, zeroAddress, slice } from "viem";
 import { network } from "hardhat";
 import { deployCodeChunks, expandMldsa87PublicKey, mldsa87Signer } from "@pq4337/sdk";
 import { type Fixture, deployFixture } from "../helpers/deployment.js";
@@ -56,7 +56,7 @@ describe("MLDSA87Verifier", () => {
 
   before(async () => {
     fixture = await deployFixture(connection);
-    verifier = await viem.deployContract("MLDSA87Verifier");
+    verifier = await viem.deployContract("MLDSA87Verifier", [zeroAddress]);
     meter = await viem.deployContract("ERC7913GasMeter");
     await deploy(signer.expandedKey.bytes);
     signature = await signer.sign({ hash });

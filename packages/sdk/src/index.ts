@@ -31,7 +31,7 @@ export { create2DeployerAddress, defaultNonceKey, deploymentSalt, entryPointAddr
 export { deployDeterministic, getDeterministicAddress, matchesDeployedBytecode, type DeployDeterministicParameters, type DeployDeterministicReturnType, type DeployDeterministicErrorType, type GetDeterministicAddressParameters } from "./deploy/deployDeterministic.js";
 export { checkCreate2Deployer, create2DeployerGasLimit, create2DeployerGasPrice, create2DeployerRuntimeCode, create2DeployerSigner, create2DeployerTransaction, deployCreate2Deployer, type DeployCreate2DeployerErrorType, type DeployCreate2DeployerParameters, type DeployCreate2DeployerReturnType } from "./deploy/deployCreate2Deployer.js";
 export { getPQ4337Addresses, verifierContractNames, type PQ4337Addresses } from "./deploy/getPQ4337Addresses.js";
-export { deployPQ4337, entryPointSalt, getPQ4337Contracts, planPQ4337Deployment, type DeployPQ4337ErrorType, type DeployPQ4337Parameters, type DeployPQ4337ReturnType, type DeterministicContract, type PQ4337Deployment, type PQ4337DeploymentStep, type PlanPQ4337DeploymentErrorType, type PlanPQ4337DeploymentParameters, type PlanPQ4337DeploymentReturnType } from "./deploy/deployPQ4337.js";
+export { deployPQ4337, entryPointSalt, getPQ4337Contracts, planPQ4337Deployment, type GetPQ4337ContractsParameters, type DeployPQ4337ErrorType, type DeployPQ4337Parameters, type DeployPQ4337ReturnType, type DeterministicContract, type PQ4337Deployment, type PQ4337DeploymentStep, type PlanPQ4337DeploymentErrorType, type PlanPQ4337DeploymentParameters, type PlanPQ4337DeploymentReturnType } from "./deploy/deployPQ4337.js";
 export { DuplicateSignerError, InvalidThresholdError, UnsupportedCallsError, VerifierUnknownError } from "./errors/account.js";
 export { PQ4337Error, type PQ4337ErrorParameters } from "./errors/base.js";
 export { Create2DeployerMissingError, Create2DeployerUnavailableError, DeploymentFailedError, InsufficientDeployerFundsError, UnexpectedCodeError } from "./errors/deploy.js";
@@ -160,3 +160,6 @@ export {
 } from "./keys/falcon/index.js";
 export * from "./errors/falcon.js";
 export * from "./signers/falcon.js";
+export { InvalidPrecompileAddressError } from "./errors/precompiles.js";
+export { maxPrecompileAddress, type PrecompileAddresses, type PrecompileName } from "./precompiles/types.js";
+export { verifierInitCode, type VerifierInitCodeErrorType, type VerifierInitCodeParameters, type VerifierInitCodeReturnType } from "./precompiles/verifierInitCode.js";

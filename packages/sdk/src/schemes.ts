@@ -43,6 +43,7 @@ import { mldsa44KeccakSigner } from "./signers/mldsa44Keccak.js";
 import { mldsa65Signer } from "./signers/mldsa65.js";
 import { mldsa87Signer } from "./signers/mldsa87.js";
 import { verifyWebAuthn, webauthnSigner } from "./signers/webauthn.js";
+import type { PrecompileName } from "./precompiles/types.js";
 import type { PQ4337Signer, SchemeName } from "./signers/types.js";
 
 /** What every tool (CLI, gas suite, tests) needs to know about a signature scheme. */
@@ -62,6 +63,11 @@ export type Scheme = {
   verifierBytecode: Hex;
   /** The verifier's runtime code, which `deployPQ4337` checks the code at its address against. */
   verifierDeployedBytecode: Hex;
+  /**
+   * The precompiles the verifier's constructor takes, in order: it asks them first where the chain has them (see
+   * `verifierInitCode`); empty for a verifier that uses none.
+   */
+  verifierPrecompiles: readonly PrecompileName[];
   /** A signer from a 32-byte seed that signs deterministically, so runs can be reproduced. */
   createSigner: (seed: Hex) => PQ4337Signer;
   /**
@@ -96,6 +102,7 @@ export const schemes: Record<string, Scheme> = {
     verifierName: verifierContractNames.ecdsa,
     verifierBytecode: ecdsaVerifierBytecode,
     verifierDeployedBytecode: ecdsaVerifierDeployedBytecode,
+    verifierPrecompiles: [],
     createSigner: (seed) => ecdsaSigner({ privateKey: seed }),
     // The verifier takes the public key itself: a 20-byte address or a 33/65-byte SEC1 point.
     toErc7913Key: (publicKey) => {
@@ -119,6 +126,7 @@ export const schemes: Record<string, Scheme> = {
     verifierName: verifierContractNames.webauthn,
     verifierBytecode: webAuthnVerifierBytecode,
     verifierDeployedBytecode: webAuthnVerifierDeployedBytecode,
+    verifierPrecompiles: [],
     createSigner: (seed) => webauthnSigner({ privateKey: seed }),
     // The verifier takes the point as x ‖ y.
     toErc7913Key: (publicKey) => ({ key: `0x${publicKey.slice(4)}`, expandedKey: undefined }),
@@ -135,6 +143,7 @@ export const schemes: Record<string, Scheme> = {
     verifierName: verifierContractNames.ed25519,
     verifierBytecode: ed25519VerifierBytecode,
     verifierDeployedBytecode: ed25519VerifierDeployedBytecode,
+    verifierPrecompiles: [],
     createSigner: (seed) => ed25519Signer({ privateKey: seed }),
     // The verifier takes the 32-byte RFC 8032 public key itself.
     toErc7913Key: (publicKey) => {
@@ -154,6 +163,7 @@ export const schemes: Record<string, Scheme> = {
     verifierName: verifierContractNames.mldsa44,
     verifierBytecode: mldsa44VerifierBytecode,
     verifierDeployedBytecode: mldsa44VerifierDeployedBytecode,
+    verifierPrecompiles: ["VERIFY_MLDSA44"],
     createSigner: (seed) => mldsa44Signer({ seed, deterministic: true }),
     toErc7913Key: (publicKey) => {
       const expanded = expandMldsa44PublicKey(publicKey);
@@ -172,6 +182,7 @@ export const schemes: Record<string, Scheme> = {
     verifierName: verifierContractNames.mldsa65,
     verifierBytecode: mldsa65VerifierBytecode,
     verifierDeployedBytecode: mldsa65VerifierDeployedBytecode,
+    verifierPrecompiles: ["VERIFY_MLDSA65"],
     createSigner: (seed) => mldsa65Signer({ seed, deterministic: true }),
     toErc7913Key: (publicKey) => {
       const expanded = expandPublicKey(publicKey);
@@ -190,6 +201,7 @@ export const schemes: Record<string, Scheme> = {
     verifierName: verifierContractNames.mldsa87,
     verifierBytecode: mldsa87VerifierBytecode,
     verifierDeployedBytecode: mldsa87VerifierDeployedBytecode,
+    verifierPrecompiles: ["VERIFY_MLDSA87"],
     createSigner: (seed) => mldsa87Signer({ seed, deterministic: true }),
     toErc7913Key: (publicKey) => {
       const expanded = expandMldsa87PublicKey(publicKey);
@@ -207,6 +219,7 @@ export const schemes: Record<string, Scheme> = {
     verifierName: verifierContractNames.falcon512,
     verifierBytecode: falcon512VerifierBytecode,
     verifierDeployedBytecode: falcon512VerifierDeployedBytecode,
+    verifierPrecompiles: ["FALCON_HASH_TO_POINT_SHAKE256", "FALCON_CORE"],
     n: 512,
     createSigner: falcon512Signer,
     noble: { compressed: falcon512, padded: falcon512padded },
@@ -219,6 +232,7 @@ export const schemes: Record<string, Scheme> = {
     verifierName: verifierContractNames.falcon1024,
     verifierBytecode: falcon1024VerifierBytecode,
     verifierDeployedBytecode: falcon1024VerifierDeployedBytecode,
+    verifierPrecompiles: [],
     n: 1024,
     createSigner: falcon1024Signer,
     noble: { compressed: falcon1024, padded: falcon1024padded },
@@ -233,6 +247,7 @@ export const schemes: Record<string, Scheme> = {
     verifierName: verifierContractNames.mldsa44keccak,
     verifierBytecode: mldsa44KeccakVerifierBytecode,
     verifierDeployedBytecode: mldsa44KeccakVerifierDeployedBytecode,
+    verifierPrecompiles: [],
     createSigner: (seed) => mldsa44KeccakSigner({ seed, deterministic: true }),
     toErc7913Key: (publicKey) => {
       const expanded = expandMldsa44KeccakPublicKey(publicKey);
@@ -247,7 +262,7 @@ type FalconVerify = { verify: (signature: Uint8Array, message: Uint8Array, publi
 
 /** Both Falcon degrees differ only in their parameters, signer and noble verifiers. */
 function falconScheme(
-  parameters: Pick<Scheme, "name" | "label" | "securityBits" | "nistCategory" | "verifierName" | "verifierBytecode" | "verifierDeployedBytecode"> & {
+  parameters: Pick<Scheme, "name" | "label" | "securityBits" | "nistCategory" | "verifierName" | "verifierBytecode" | "verifierDeployedBytecode" | "verifierPrecompiles"> & {
   n: FalconDegree;
   createSigner: (parameters: { seed: Hex; deterministic: boolean }) => PQ4337Signer;
   noble: { compressed: FalconVerify; padded: FalconVerify };

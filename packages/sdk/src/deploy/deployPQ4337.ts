@@ -18,6 +18,8 @@ import {
   pqAccountFactoryBytecode,
   pqAccountFactoryDeployedBytecode,
 } from "../generated/contracts.js";
+import { verifierInitCode } from "../precompiles/verifierInitCode.js";
+import type { PrecompileAddresses } from "../precompiles/types.js";
 import { schemes } from "../schemes.js";
 import type { SchemeName } from "../signers/types.js";
 import {
@@ -52,6 +54,14 @@ export type DeterministicContract = {
 };
 
 
+export type GetPQ4337ContractsParameters = {
+  /**
+   * The chain's post-quantum precompiles (see `deploy/precompiles.json`): each verifier that can use one is deployed
+   * with its address, at an address of its own. None by default: the addresses of `getPQ4337Addresses`.
+   */
+  precompiles?: PrecompileAddresses | undefined;
+};
+
 /**
  * Every contract {@link deployPQ4337} puts on a chain, in deployment order: the canonical EntryPoint v0.8 (with
  * its canonical salt), then pq4337's account factory and the verifier of every scheme in `schemes`.
@@ -59,7 +69,7 @@ export type DeterministicContract = {
  * @example
  * for (const { name, address } of getPQ4337Contracts()) console.log(name, address)
  */
-export function getPQ4337Contracts(): DeterministicContract[] {
+export function getPQ4337Contracts({ precompiles }: GetPQ4337ContractsParameters = {}): DeterministicContract[] {
   const contract = (name: string, bytecode: Hex, deployedBytecode: Hex, salt = deploymentSalt): DeterministicContract => ({
     name,
     bytecode,
@@ -70,11 +80,13 @@ export function getPQ4337Contracts(): DeterministicContract[] {
   return [
     contract("EntryPoint", entryPoint08Bytecode, entryPoint08DeployedBytecode, entryPointSalt),
     contract("PQAccountFactory", pqAccountFactoryBytecode, pqAccountFactoryDeployedBytecode),
-    ...Object.values(schemes).map((scheme) => contract(scheme.verifierName, scheme.verifierBytecode, scheme.verifierDeployedBytecode)),
+    ...Object.values(schemes).map((scheme) =>
+      contract(scheme.verifierName, verifierInitCode({ scheme, precompiles }), scheme.verifierDeployedBytecode),
+    ),
   ];
 }
 
-export type PlanPQ4337DeploymentParameters = {
+export type PlanPQ4337DeploymentParameters = GetPQ4337ContractsParameters & {
   client: Client<Transport, Chain | undefined>;
   /** The account that would pay. */
   deployer: Address;
@@ -113,14 +125,14 @@ export type PlanPQ4337DeploymentErrorType = UnexpectedCodeError;
  * @example
  * const { contracts, cost, balance } = await planPQ4337Deployment({ client, deployer: account.address })
  */
-export async function planPQ4337Deployment({ client, deployer }: PlanPQ4337DeploymentParameters): Promise<PlanPQ4337DeploymentReturnType> {
+export async function planPQ4337Deployment({ client, deployer, precompiles }: PlanPQ4337DeploymentParameters): Promise<PlanPQ4337DeploymentReturnType> {
   const create2DeployerDeployed = await checkCreate2Deployer(client);
   if (!create2DeployerDeployed) await assertCreate2DeployerInstallable(client);
   // Without the deployer, the estimates run against it placed with a state override.
   const stateOverride = create2DeployerDeployed ? undefined : [{ address: create2DeployerAddress, code: create2DeployerRuntimeCode }];
 
   const contracts = await Promise.all(
-    getPQ4337Contracts().map(async (contract): Promise<PQ4337DeploymentStep> => {
+    getPQ4337Contracts({ precompiles }).map(async (contract): Promise<PQ4337DeploymentStep> => {
       const code = await getCode(client, { address: contract.address });
       if (code !== undefined && code !== "0x") {
         if (!matchesDeployedBytecode(code, contract.deployedBytecode)) throw new UnexpectedCodeError(contract);
@@ -161,7 +173,7 @@ async function currentMaxFeePerGas(client: Client<Transport, Chain | undefined>)
   }
 }
 
-export type DeployPQ4337Parameters = {
+export type DeployPQ4337Parameters = GetPQ4337ContractsParameters & {
   client: Client<Transport, Chain | undefined>;
   walletClient: WalletClient<Transport, Chain | undefined, Account>;
   /** Called after each deployment lands, e.g. to report progress. */
@@ -192,13 +204,14 @@ export type DeployPQ4337ErrorType = PlanPQ4337DeploymentErrorType | Insufficient
  * EntryPoint v0.8 at its canonical address where they are missing, then deploys the account factory and every
  * verifier through the CREATE2 deployer, skipping what is already there. It checks everything first (see
  * {@link planPQ4337Deployment}) and throws {@link InsufficientDeployerFundsError} before sending anything when
- * the deployer cannot pay. Idempotent, and the addresses equal {@link getPQ4337Addresses} on every chain.
+ * the deployer cannot pay. Idempotent, and the addresses equal {@link getPQ4337Addresses} on every chain deployed
+ * without `precompiles`; a chain's precompiles give its verifiers addresses of their own (the returned `verifiers`).
  *
  * @example
  * const { accountFactory, deployments } = await deployPQ4337({ client: publicClient, walletClient })
  */
-export async function deployPQ4337({ client, walletClient, onDeployed }: DeployPQ4337Parameters): Promise<DeployPQ4337ReturnType> {
-  const plan = await planPQ4337Deployment({ client, deployer: walletClient.account.address });
+export async function deployPQ4337({ client, walletClient, onDeployed, precompiles }: DeployPQ4337Parameters): Promise<DeployPQ4337ReturnType> {
+  const plan = await planPQ4337Deployment({ client, deployer: walletClient.account.address, precompiles });
   if (plan.balance < plan.cost)
     throw new InsufficientDeployerFundsError({ deployer: walletClient.account.address, balance: plan.balance, cost: plan.cost });
 
@@ -220,5 +233,9 @@ export async function deployPQ4337({ client, walletClient, onDeployed }: DeployP
     if (deployed.transactionHash)
       record({ name, address, transactionHash: deployed.transactionHash, blockNumber: deployed.blockNumber!, gasUsed: deployed.gasUsed! });
   }
-  return { ...getPQ4337Addresses(), deployments, transactionHashes };
+  // With precompiles, the verifiers are at addresses of their own: the plan's.
+  const verifiers = Object.fromEntries(
+    Object.values(schemes).map((scheme) => [scheme.name, plan.contracts.find((step) => step.name === scheme.verifierName)!.address]),
+  );
+  return { ...getPQ4337Addresses(), verifiers, deployments, transactionHashes };
 }

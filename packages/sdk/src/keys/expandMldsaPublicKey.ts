@@ -24,7 +24,10 @@ export const fipsExpansionHashes: MldsaExpansionHashes = { rejNttPoly, tr: (publ
 export type ExpandedMldsaPublicKey = {
   /** The public key it was expanded from. */
   publicKey: Hex;
-  /** The expanded key E = Â ‖ t̂1 ‖ tr, the data the set's verifier reads. */
+  /**
+   * The data the set's verifier reads: the expanded key E = Â ‖ t̂1 ‖ tr, then pk itself, which the verifier passes
+   * to the chain's EIP-8355 precompile where there is one.
+   */
   bytes: Hex;
   /** Â = ExpandA(ρ), in T_q: `aHat[i][j]` for rows i < k and columns j < l. */
   aHat: Polynomial[][];
@@ -32,9 +35,9 @@ export type ExpandedMldsaPublicKey = {
   t1Hat: Polynomial[];
   /** tr = H(pk, 64). */
   tr: Hex;
-  /** keccak256(E): what the ERC-7913 key commits to. */
+  /** keccak256(E ‖ pk): what the ERC-7913 key commits to. */
   commitment: Hex;
-  /** E cut into code-store chunks, to deploy with `deployCodeChunks`. */
+  /** E ‖ pk cut into code-store chunks, to deploy with `deployCodeChunks`. */
   chunks: CodeChunk[];
   /** The ERC-7913 key: commitment ‖ the chunks' addresses. */
   key: Hex;
@@ -47,7 +50,7 @@ const expandedPolynomialLength = 256 * 4;
 
 /**
  * Expands a public key pk = ρ ‖ t1 of the parameter set `dimensions` into E = Â ‖ t̂1 ‖ tr: Â = ExpandA(ρ),
- * t̂1 = NTT(t1 · 2^13) as big-endian uint32 coefficients, then tr = H(pk, 64). `expandMldsa44PublicKey` and
+ * t̂1 = NTT(t1 · 2^13) as big-endian uint32 coefficients, then tr = H(pk, 64); the verifier reads E ‖ pk. `expandMldsa44PublicKey` and
  * `expandMldsa87PublicKey` are this with their sets (ML-DSA-65's `expandPublicKey` lays out E the same way);
  * `expandMldsa44KeccakPublicKey` is ML-DSA-44's with the keccak variant's `hashes`.
  *
@@ -72,12 +75,13 @@ export function expandMldsaPublicKey(
   });
   const tr = hashes.tr(pk);
   const expandedKeyLength = (k * l + k) * expandedPolynomialLength + trLength;
-  const bytes = new Uint8Array(expandedKeyLength);
+  const bytes = new Uint8Array(expandedKeyLength + pk.length);
   const view = new DataView(bytes.buffer);
   [...aHat.flat(), ...t1Hat].forEach((polynomial, index) => {
     for (let j = 0; j < 256; j++) view.setUint32(index * expandedPolynomialLength + j * 4, polynomial[j], false);
   });
   bytes.set(tr, expandedKeyLength - trLength);
+  bytes.set(pk, expandedKeyLength);
   const commitment = keccak256(bytes);
   const chunks = toCodeChunks(bytes);
   return {

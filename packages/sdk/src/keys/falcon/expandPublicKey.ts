@@ -19,7 +19,8 @@ export type ExpandFalconPublicKeyReturnType = {
   /** ĥ = NTT(h) in the order of `falconNtt`. */
   hHat: FalconPolynomial;
   /**
-   * The expanded key E, the data the on-chain verifier reads: for i < n, the 4-byte big-endian value
+   * The data the on-chain verifier reads: the expanded key E, then the public key itself (which the verifier passes
+   * to the chain's EIP-8052 precompiles where there are some). E is, for i < n, the 4-byte big-endian value
    * falconPartialNtt(h)[i] · 2^16 · (n/8)⁻¹ mod q (2,048 bytes for Falcon-512, 4,096 for Falcon-1024): h's residues
    * mod X^8 − ζ[n/8 + w]², eight coefficients (one 32-byte word) per residue. The verifier multiplies the same
    * partial transform of s2 by E residue by residue with a Montgomery reduction (which divides by 2^16) right
@@ -27,9 +28,9 @@ export type ExpandFalconPublicKeyReturnType = {
    * key once, off-chain.
    */
   bytes: Hex;
-  /** keccak256(E): what the ERC-7913 key commits to. */
+  /** keccak256(E ‖ pk): what the ERC-7913 key commits to. */
   commitment: Hex;
-  /** E as code-store chunks (one: E is far below the 24,575-byte chunk limit), to deploy with `deployCodeChunks`. */
+  /** E ‖ pk as code-store chunks (one: far below the 24,575-byte chunk limit), to deploy with `deployCodeChunks`. */
   chunks: CodeChunk[];
   /** The 52-byte ERC-7913 key: commitment ‖ address of the chunk holding E. */
   key: Hex;
@@ -52,7 +53,7 @@ export type ExpandFalconPublicKeyErrorType = DecodeFalconPublicKeyErrorType | To
 export function expandFalconPublicKey(publicKey: ExpandFalconPublicKeyParameters): ExpandFalconPublicKeyReturnType {
   const { parameters, h } = decodeFalconPublicKey(publicKey);
   const hHat = falconNtt(h);
-  const bytes = bytesToHex(encodeExpandedKey(falconPartialNtt(h)));
+  const bytes = concatHex([bytesToHex(encodeExpandedKey(falconPartialNtt(h))), bytesToHex(toBytes(publicKey, "publicKey"))]);
   const commitment = keccak256(bytes);
   const chunks = toCodeChunks(bytes);
   return {
@@ -109,17 +110,19 @@ export type DecodeFalconExpandedKeyReturnType = {
 export type DecodeFalconExpandedKeyErrorType = FalconToBytesErrorType | InvalidFalconExpandedKeyError;
 
 /**
- * Recovers ĥ from an expanded key E. The length (2,048 or 4,096 bytes) gives the degree; every value must be a
- * 4-byte big-endian number below q.
+ * Recovers ĥ from an expanded key E, alone or followed by pk as a verifier reads it (pk is ignored). The length
+ * gives the degree; every value of E must be a 4-byte big-endian number below q.
  *
  * @example
  * const { parameters, hHat } = decodeFalconExpandedKey(signer.expandedKey.bytes)
  */
 export function decodeFalconExpandedKey(expanded: Hex | Uint8Array): DecodeFalconExpandedKeyReturnType {
   const bytes = toBytes(expanded, "expanded");
-  const parameters = [falcon512Parameters, falcon1024Parameters].find(({ expandedKeyLength }) => bytes.length === expandedKeyLength);
+  const parameters = [falcon512Parameters, falcon1024Parameters].find(
+    ({ expandedKeyLength, publicKeyLength }) => bytes.length === expandedKeyLength || bytes.length === expandedKeyLength + publicKeyLength,
+  );
   if (parameters === undefined)
-    throw new InvalidFalconExpandedKeyError({ reason: `expected 2048 or 4096 bytes, got ${bytes.length}` });
+    throw new InvalidFalconExpandedKeyError({ reason: `expected 2048 or 4096 bytes (E), or E ‖ pk, got ${bytes.length}` });
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const inverse = expandedKeyFactorInverse(parameters.n);
   const residues = new Int32Array(parameters.n);

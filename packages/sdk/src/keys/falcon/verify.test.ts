@@ -211,7 +211,9 @@ for (const [n, compressed, padded, parameters] of [
       const { publicKey } = padded.keygen(random(48));
       const expanded = expandFalconPublicKey(publicKey);
       assert.equal(expanded.n, n);
-      assert.equal(hexToBytes(expanded.bytes).length, parameters.expandedKeyLength);
+      // E, then the public key itself for a precompile.
+      assert.equal(hexToBytes(expanded.bytes).length, parameters.expandedKeyLength + parameters.publicKeyLength);
+      assert.deepEqual(hexToBytes(expanded.bytes).subarray(parameters.expandedKeyLength), publicKey);
       assert.equal(hexToBytes(expanded.key).length, 52);
       assert.equal(expanded.chunks.length, 1);
       assert.deepEqual(decodeFalconExpandedKey(expanded.bytes).hHat, expanded.hHat);
@@ -223,6 +225,7 @@ for (const [n, compressed, padded, parameters] of [
       high.set([0, 0, 0x30, 0x01], 0);
       assert.throws(() => decodeFalconExpandedKey(high), InvalidFalconExpandedKeyError);
       assert.throws(() => decodeFalconExpandedKey(high.subarray(4)), InvalidFalconExpandedKeyError);
+      assert.deepEqual(decodeFalconExpandedKey(hexToBytes(expanded.bytes).subarray(0, parameters.expandedKeyLength)).hHat, expanded.hHat);
       assert.throws(() => expandFalconPublicKey(publicKey.subarray(1)), InvalidFalconPublicKeyError);
       const badCoefficient = publicKey.slice();
       badCoefficient.set([0xff, 0xff], 1);

@@ -221,14 +221,16 @@ export function encodeExpandedKey({ aHat, t1Hat, tr }: ExpandedKeyParts): Uint8A
 export type DecodeExpandedKeyErrorType = InvalidExpandedKeyError;
 
 /**
- * Parses an expanded key made by {@link encodeExpandedKey}, rejecting a wrong length or any coefficient ≥ q.
+ * Parses an expanded key made by {@link encodeExpandedKey}, alone or followed by pk as a verifier reads it (pk is
+ * ignored), rejecting a wrong length or any coefficient ≥ q.
  *
  * @example
  * const { aHat, t1Hat, tr } = decodeExpandedKey(expanded)
  */
-export function decodeExpandedKey(bytes: Uint8Array): ExpandedKeyParts {
-  if (bytes.length !== expandedKeyLength)
-    throw new InvalidExpandedKeyError({ reason: `expected ${expandedKeyLength} bytes, got ${bytes.length}` });
+export function decodeExpandedKey(data: Uint8Array): ExpandedKeyParts {
+  if (data.length !== expandedKeyLength && data.length !== expandedKeyLength + publicKeyLength)
+    throw new InvalidExpandedKeyError({ reason: `expected ${expandedKeyLength} (E) or ${expandedKeyLength + publicKeyLength} (E ‖ pk) bytes, got ${data.length}` });
+  const bytes = data.subarray(0, expandedKeyLength);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const polynomials: Polynomial[] = [];
   for (let index = 0; index < k * l + k; index++) {

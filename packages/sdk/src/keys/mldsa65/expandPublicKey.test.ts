@@ -23,19 +23,20 @@ describe("expandPublicKey", () => {
     const pk0 = ml_dsa65.keygen(new Uint8Array(32)).publicKey;
     assert.equal(bytesToHex(sha256(pk0)), "0x085ba380ff386dd52e42349c6eb88489d6058ea541a4e3fb0dce9a3fd1f7a911");
     const e0 = expandPublicKey(pk0);
-    assert.equal(bytesToHex(sha256(hexToBytes(e0.bytes))), "0x8c9fd8e97f5a8aa130034ddab7212c9c95649ed41b0a1e3d1685d920ee732a05");
+    assert.equal(bytesToHex(sha256(hexToBytes(e0.bytes).subarray(0, expandedKeyLength))), "0x8c9fd8e97f5a8aa130034ddab7212c9c95649ed41b0a1e3d1685d920ee732a05");
     assert.deepEqual(Array.from(e0.t1Hat[0].subarray(0, 4)), [532410, 7783650, 1239453, 1008688]);
     assert.deepEqual(Array.from(e0.t1Hat[5].subarray(254)), [3687065, 7655242]);
     assert.equal(sliceHex(e0.tr, 0, 8), "0x119c7cbe3b3b489f");
   });
 
-  it("serialises Â, t̂1 and tr into the 36,928-byte expanded key", () => {
-    assert.equal(size(expanded.bytes), expandedKeyLength);
+  it("serialises Â, t̂1 and tr into the 36,928-byte expanded key, followed by pk for a precompile", () => {
+    assert.equal(size(expanded.bytes), expandedKeyLength + size(publicKey));
+    assert.equal(sliceHex(expanded.bytes, expandedKeyLength), bytesToHex(publicKey));
     assert.equal(expanded.aHat.length, k);
     assert.ok(expanded.aHat.every((row) => row.length === l));
     assert.equal(expanded.t1Hat.length, k);
-    assert.equal(expanded.bytes, bytesToHex(encodeExpandedKey({ ...expanded, tr: hexToBytes(expanded.tr) })));
-    assert.equal(sliceHex(expanded.bytes, expandedKeyLength - 64), expanded.tr);
+    assert.equal(sliceHex(expanded.bytes, 0, expandedKeyLength), bytesToHex(encodeExpandedKey({ ...expanded, tr: hexToBytes(expanded.tr) })));
+    assert.equal(sliceHex(expanded.bytes, expandedKeyLength - 64, expandedKeyLength), expanded.tr);
   });
 
   it("computes tr = SHAKE256(pk, 64) and t̂1 = NTT(t1 · 2^13)", () => {
@@ -75,9 +76,9 @@ describe("verifyExpandedKey", () => {
     assert.equal(verifyExpandedKey(bytesToHex(publicKey), hexToBytes(expanded.bytes)), true);
   });
 
-  it("rejects a single changed byte anywhere: each polynomial's ends and a middle byte, and tr", () => {
+  it("rejects a single changed byte anywhere: each polynomial's ends and a middle byte, tr and pk", () => {
     const bytes = hexToBytes(expanded.bytes);
-    const positions = [expandedKeyLength - 64, expandedKeyLength - 33, expandedKeyLength - 1];
+    const positions = [expandedKeyLength - 64, expandedKeyLength - 33, expandedKeyLength - 1, expandedKeyLength, size(expanded.bytes) - 1];
     for (let polynomial = 0; polynomial < k * l + k; polynomial++)
       positions.push(polynomial * 1024, polynomial * 1024 + 513, polynomial * 1024 + 1023);
     for (const position of positions) {

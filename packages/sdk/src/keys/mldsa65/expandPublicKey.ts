@@ -1,4 +1,5 @@
 import { shake256 } from "@noble/hashes/sha3.js";
+import { concatBytes } from "@noble/hashes/utils.js";
 import { type Hex, bytesToHex, concatHex, keccak256 } from "viem";
 import { InvalidExpandedKeyError } from "../../errors/keys.js";
 import { type CodeChunk, type ToCodeChunksErrorType, toCodeChunks } from "../codeStore.js";
@@ -11,7 +12,7 @@ import {
 } from "./encoding.js";
 import { expandA } from "./expandA.js";
 import { type Polynomial, ntt } from "./ntt.js";
-import { d, expandedKeyLength, trLength } from "./params.js";
+import { d, expandedKeyLength, publicKeyLength, trLength } from "./params.js";
 
 /** A FIPS 204 ML-DSA-65 public key `pk` (1,952 bytes). */
 export type ExpandPublicKeyParameters = Hex | Uint8Array;
@@ -19,7 +20,7 @@ export type ExpandPublicKeyParameters = Hex | Uint8Array;
 export type ExpandPublicKeyReturnType = {
   /** The public key it was expanded from. */
   publicKey: Hex;
-  /** The expanded key E = Â ‖ t̂1 ‖ tr (36,928 bytes), the data the on-chain verifier reads. */
+  /** The data the on-chain verifier reads: the expanded key E = Â ‖ t̂1 ‖ tr (36,928 bytes), then pk. */
   bytes: Hex;
   /** Â = ExpandA(ρ), in T_q: `aHat[i][j]` for rows i < 6 and columns j < 5. */
   aHat: Polynomial[][];
@@ -27,7 +28,7 @@ export type ExpandPublicKeyReturnType = {
   t1Hat: Polynomial[];
   /** tr = H(pk, 64). */
   tr: Hex;
-  /** keccak256(E): what the ERC-7913 key commits to. */
+  /** keccak256(E ‖ pk): what the ERC-7913 key commits to. */
   commitment: Hex;
   /** E cut into code-store chunks (two for ML-DSA-65), to deploy with `deployCodeChunks`. */
   chunks: CodeChunk[];
@@ -40,8 +41,9 @@ export type ExpandPublicKeyErrorType = ToBytesErrorType | DecodePublicKeyErrorTy
 /**
  * Precomputes what ML-DSA-65 verification derives from the public key alone, so the on-chain verifier does
  * not run ExpandA (30 SHAKE128 rejection samplings) or transform t1 on every call: Â, t̂1 and tr, serialised
- * as the expanded key E (see {@link encodeExpandedKey}), stored in contract code, and committed to by
- * keccak256(E) in the ERC-7913 key.
+ * as the expanded key E (see {@link encodeExpandedKey}), stored in contract code after E with pk itself (which the
+ * verifier passes to the chain's EIP-8355 precompile where there is one), and committed to by keccak256(E ‖ pk) in
+ * the ERC-7913 key.
  *
  * @example
  * import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js"
@@ -76,16 +78,16 @@ export type VerifyExpandedKeyReturnType = boolean;
 export type VerifyExpandedKeyErrorType = ToBytesErrorType | DecodePublicKeyErrorType | InvalidExpandedKeyError;
 
 /**
- * Checks an expanded key (e.g. read back from chain) against its public key by recomputing the expansion
- * and comparing byte for byte. A wrong length is an error, not `false`: it cannot be an expanded key at all.
+ * Checks the data a verifier reads, E ‖ pk (e.g. read back from chain), against its public key by recomputing the
+ * expansion and comparing byte for byte. A wrong length is an error, not `false`: it cannot be an expanded key at all.
  *
  * @example
  * const ok = verifyExpandedKey(signer.publicKey, await readExpandedKey(addresses))
  */
 export function verifyExpandedKey(...[publicKey, expanded]: VerifyExpandedKeyParameters): VerifyExpandedKeyReturnType {
   const candidate = toBytes(expanded, "expanded");
-  if (candidate.length !== expandedKeyLength)
-    throw new InvalidExpandedKeyError({ reason: `expected ${expandedKeyLength} bytes, got ${candidate.length}` });
+  if (candidate.length !== expandedKeyLength + publicKeyLength)
+    throw new InvalidExpandedKeyError({ reason: `expected ${expandedKeyLength} + ${publicKeyLength} bytes (E ‖ pk), got ${candidate.length}` });
   const { bytes } = computeExpandedKey(toBytes(publicKey, "publicKey"));
   return bytes.every((byte, index) => byte === candidate[index]);
 }
@@ -96,5 +98,5 @@ function computeExpandedKey(pk: Uint8Array): ExpandedKeyParts & { bytes: Uint8Ar
   // t1 coefficients are below 2^10, so t1 · 2^13 < 2^23 < q needs no reduction before the NTT.
   const t1Hat = t1.map((polynomial) => ntt(polynomial.map((coefficient) => coefficient << d)));
   const tr = shake256(pk, { dkLen: trLength });
-  return { aHat, t1Hat, tr, bytes: encodeExpandedKey({ aHat, t1Hat, tr }) };
+  return { aHat, t1Hat, tr, bytes: concatBytes(encodeExpandedKey({ aHat, t1Hat, tr }), pk) };
 }

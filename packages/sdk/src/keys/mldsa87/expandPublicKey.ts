@@ -3,7 +3,7 @@ import { InvalidExpandedKeyError, type InvalidPublicKeyLengthError } from "../..
 import type { ToCodeChunksErrorType } from "../codeStore.js";
 import { type ExpandedMldsaPublicKey, expandMldsaPublicKey } from "../expandMldsaPublicKey.js";
 import { type ToBytesErrorType, toBytes } from "../toBytes.js";
-import { expandedKeyLength, k, l } from "./params.js";
+import { expandedKeyLength, k, l, publicKeyLength } from "./params.js";
 
 /** A FIPS 204 ML-DSA-87 public key `pk` (2,592 bytes). */
 export type ExpandMldsa87PublicKeyParameters = Hex | Uint8Array;
@@ -24,10 +24,10 @@ export function expandMldsa87PublicKey(publicKey: ExpandMldsa87PublicKeyParamete
   return expandMldsaPublicKey({ scheme: "mldsa87", k, l }, publicKey);
 }
 
-/** Whether `expanded` is exactly the expansion of `publicKey`. */
+/** Whether `expanded`, the data a verifier reads (E ‖ pk), is exactly the expansion of `publicKey`. */
 export function verifyMldsa87ExpandedKey(publicKey: Hex | Uint8Array, expanded: Hex | Uint8Array): boolean {
   const candidate = toBytes(expanded, "expanded");
-  if (candidate.length !== expandedKeyLength)
-    throw new InvalidExpandedKeyError({ reason: `expected ${expandedKeyLength} bytes, got ${candidate.length}` });
+  if (candidate.length !== expandedKeyLength + publicKeyLength)
+    throw new InvalidExpandedKeyError({ reason: `expected ${expandedKeyLength} + ${publicKeyLength} bytes (E ‖ pk), got ${candidate.length}` });
   return expandMldsa87PublicKey(publicKey).bytes === bytesToHex(candidate);
 }
