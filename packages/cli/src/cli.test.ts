@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, it } from "node:test";
 import { keccak256, stringToHex } from "viem";
 import { ecdsaSigner, mldsa65Signer, schemes } from "@pq4337/sdk";
@@ -102,5 +105,22 @@ describe("pq4337 CLI input errors: status 2, one line on stderr, nothing started
   it("verify: an unreadable --vectors file, or --vectors with single-signature options", () => {
     assertUsageError(run("verify", "--vectors", "/nonexistent/vectors.jsonl"), /^pq4337 verify: cannot read --vectors \/nonexistent\/vectors\.jsonl: ENOENT$/);
     assertUsageError(run("verify", "--vectors", cli, "--scheme", "ecdsa"), /^pq4337 verify: --vectors cannot be combined with --scheme$/);
+  });
+
+  it("deploy: a --precompiles file that is unreadable, not JSON, or names an unknown precompile or a non-precompile address", () => {
+    const directory = mkdtempSync(join(tmpdir(), "pq4337-precompiles-"));
+    const file = (name: string, content: string) => {
+      writeFileSync(join(directory, name), content);
+      return join(directory, name);
+    };
+    const deploy = (precompiles: string) => run("deploy", "--rpc-url", "http://127.0.0.1:9", "--out", directory, "--precompiles", precompiles);
+    assertUsageError(deploy(join(directory, "missing.json")), /^pq4337: --precompiles \S+missing\.json: ENOENT/);
+    assertUsageError(deploy(file("text.json", "not json")), /^pq4337: --precompiles \S+: Unexpected token/);
+    assertUsageError(deploy(file("chain.json", '{"mainnet": {}}')), /"mainnet" is not a chain id$/);
+    assertUsageError(deploy(file("name.json", '{"1": {"VERIFY_SLHDSA": "0x0000000000000000000000000000000000000013"}}')), /unknown precompile VERIFY_SLHDSA/);
+    assertUsageError(
+      deploy(file("range.json", '{"1": {"VERIFY_MLDSA65": "0x0000000000000000000000000000000000010013"}}')),
+      /VERIFY_MLDSA65 must be an address in 0x0001–0xffff \(EIP-1352\), got 0x0000000000000000000000000000000000010013$/,
+    );
   });
 });

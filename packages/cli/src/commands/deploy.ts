@@ -1,11 +1,16 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
-import { createWalletClient, formatEther, formatGwei } from "viem";
+import { type Address, createWalletClient, formatEther, formatGwei, isAddress, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import {
   type DeterministicContract,
+  type PrecompileAddresses,
+  type PrecompileName,
   create2DeployerAddress,
+  maxPrecompileAddress,
+  schemes,
   create2DeployerGasLimit,
   deployPQ4337,
   planPQ4337Deployment,
@@ -15,7 +20,7 @@ import { InputError, parseOptions, required, runReportingErrors } from "../comma
 import { type CompiledContract, currentCommit, findCheckout, readCompiledContracts, writeDeploymentRecord } from "../deployRecord.js";
 import { loadPayerKey, payerKeyHelp, payerKeyOptions } from "../secrets.js";
 
-export const deployHelp = `pq4337 deploy --rpc-url URL [--private-key 0x… | --keystore FILE] [--dry-run] [--verify] [--out DIR]
+export const deployHelp = `pq4337 deploy --rpc-url URL [--private-key 0x… | --keystore FILE] [--precompiles FILE] [--dry-run] [--verify] [--out DIR]
 
 Puts pq4337 on any EVM chain at the same addresses as everywhere: the CREATE2 deployer (from its presigned
 transaction) and EntryPoint v0.8 (canonical salt) where the chain lacks them, then the account factory and every
@@ -26,6 +31,9 @@ input, for verification on an explorer).
 
   --rpc-url URL          the chain
 ${payerKeyHelp}
+  --precompiles FILE     the chains' post-quantum precompiles, {"<chain id>": {"VERIFY_MLDSA65": "0x…13", …}}
+                         (deploy/precompiles.json): the verifiers of a chain listed there ask its precompiles
+                         first and are deployed at addresses of their own; other chains get the default ones
   --dry-run              print every contract, its address, whether it is there, and the gas and ETH it would
                          cost at the chain's current fees; send nothing
   --verify               then verify the contracts with Hardhat's verification plugin (Etherscan, Blockscout,
@@ -39,7 +47,14 @@ export function deployCommand(args: string[]): Promise<number> {
 async function deploy(args: string[]): Promise<number> {
   const values = parseOptions(
     args,
-    { "rpc-url": { type: "string" }, ...payerKeyOptions, "dry-run": { type: "boolean" }, verify: { type: "boolean" }, out: { type: "string" } },
+    {
+      "rpc-url": { type: "string" },
+      ...payerKeyOptions,
+      precompiles: { type: "string" },
+      "dry-run": { type: "boolean" },
+      verify: { type: "boolean" },
+      out: { type: "string" },
+    },
     deployHelp,
   );
   const rpcUrl = parseUrl(required(values["rpc-url"], "rpc-url", deployHelp), "rpc-url");
@@ -50,10 +65,13 @@ async function deploy(args: string[]): Promise<number> {
   if (!checkout && (values.verify || !values.out))
     throw new InputError(values.verify ? "--verify runs Hardhat from a built pq4337 checkout" : "not in a built pq4337 checkout: give --out DIR for the records");
   const directory = resolve(values.out ?? join(checkout!, "deploy", "deployments"));
+  const precompilesByChain = values.precompiles === undefined ? {} : readPrecompiles(values.precompiles);
   const account = privateKeyToAccount(await loadPayerKey(values, deployHelp));
 
   const { chain, client, transport } = await connectChain(rpcUrl);
-  const plan = await planPQ4337Deployment({ client, deployer: account.address });
+  const precompiles = precompilesByChain[String(chain.id)] ?? {};
+  if (Object.keys(precompiles).length > 0) console.log(`chain ${chain.id}'s precompiles: ${Object.entries(precompiles).map(([name, address]) => `${name} ${address}`).join(", ")}`);
+  const plan = await planPQ4337Deployment({ client, deployer: account.address, precompiles });
   const kit = plan.contracts.map(({ gas: _, deployed: __, ...contract }) => contract);
   const compiled = checkout ? readCompiledContracts(checkout, kit) : new Map<string, CompiledContract>();
 
@@ -81,6 +99,7 @@ async function deploy(args: string[]): Promise<number> {
   const { deployments } = await deployPQ4337({
     client,
     walletClient,
+    precompiles,
     onDeployed: ({ name, address, transactionHash, blockNumber, gasUsed }) =>
       console.log(`deployed ${name} at ${address}: transaction ${transactionHash}, block ${blockNumber}, ${gas(gasUsed)}`),
   });
@@ -89,18 +108,54 @@ async function deploy(args: string[]): Promise<number> {
   const shown = relative(process.cwd(), record);
   console.log(`record: ${shown.startsWith("..") ? record : shown}`);
 
-  return values.verify && checkout ? verifyOnExplorers(checkout, rpcUrl, kit, compiled) : 0;
+  return values.verify && checkout ? verifyOnExplorers(checkout, rpcUrl, kit, compiled, precompiles) : 0;
+}
+
+const precompileNames = new Set<string>(["VERIFY_MLDSA44", "VERIFY_MLDSA65", "VERIFY_MLDSA87", "FALCON_HASH_TO_POINT_SHAKE256", "FALCON_CORE"] satisfies PrecompileName[]);
+
+/** `--precompiles FILE`, checked whole before anything starts: chain ids to known names to precompile-range addresses. */
+function readPrecompiles(file: string): Record<string, PrecompileAddresses> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new InputError(`--precompiles ${file}: ${error instanceof Error ? error.message.split("\n")[0] : error}`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new InputError(`--precompiles ${file}: not an object of chain ids`);
+  for (const [chainId, entry] of Object.entries(parsed)) {
+    if (chainId.startsWith("$")) continue; // "$comment"
+    if (!/^[1-9][0-9]*$/.test(chainId)) throw new InputError(`--precompiles ${file}: "${chainId}" is not a chain id`);
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) throw new InputError(`--precompiles ${file}: chain ${chainId} is not an object of precompiles`);
+    for (const [name, address] of Object.entries(entry)) {
+      if (!precompileNames.has(name)) throw new InputError(`--precompiles ${file}: chain ${chainId}: unknown precompile ${name} (known: ${[...precompileNames].join(", ")})`);
+      if (typeof address !== "string" || !isAddress(address, { strict: false }) || BigInt(address) > maxPrecompileAddress || BigInt(address) === 0n)
+        throw new InputError(`--precompiles ${file}: chain ${chainId}: ${name} must be an address in 0x0001–0xffff (EIP-1352), got ${String(address)}`);
+    }
+  }
+  return Object.fromEntries(Object.entries(parsed).filter(([chainId]) => !chainId.startsWith("$"))) as Record<string, PrecompileAddresses>;
+}
+
+/** The constructor arguments `hardhat verify` needs: a verifier's precompile addresses (zero where none). */
+function constructorArguments(name: string, precompiles: PrecompileAddresses): Address[] {
+  const scheme = Object.values(schemes).find((entry) => entry.verifierName === name);
+  return (scheme?.verifierPrecompiles ?? []).map((precompile) => precompiles[precompile] ?? zeroAddress);
 }
 
 /** `hardhat verify` for each compiled contract, on the chain deployed to (network "deployed" of hardhat.config.ts). */
-function verifyOnExplorers(checkout: string, rpcUrl: string, kit: DeterministicContract[], compiled: Map<string, CompiledContract>): number {
+function verifyOnExplorers(
+  checkout: string,
+  rpcUrl: string,
+  kit: DeterministicContract[],
+  compiled: Map<string, CompiledContract>,
+  precompiles: PrecompileAddresses,
+): number {
   const hardhat = createRequire(join(checkout, "package.json")).resolve("hardhat/dist/src/cli.js");
   let failed = 0;
   for (const { name, address } of kit) {
     const fullyQualifiedName = compiled.get(name)?.fullyQualifiedName;
     if (!fullyQualifiedName) continue; // EntryPoint v0.8 is verified on explorers already.
     console.log(`verifying ${name} at ${address}`);
-    const result = spawnSync(process.execPath, [hardhat, "verify", "--network", "deployed", "--contract", fullyQualifiedName, address], {
+    const result = spawnSync(process.execPath, [hardhat, "verify", "--network", "deployed", "--contract", fullyQualifiedName, address, ...constructorArguments(name, precompiles)], {
       cwd: checkout,
       stdio: "inherit",
       env: { ...process.env, PQ4337_RPC_URL: rpcUrl },
