@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {MLDSA65} from "../../utils/MLDSA65.sol";
+import {MLDSAPrecompileStandIn} from "./MLDSAPrecompileStandIn.sol";
+
+/**
+ * @dev Stand-in for EIP-8355's VERIFY_MLDSA65 precompile (a chain feature that does not exist yet), for tests and
+ * the gas bench; not for deployment. EIP-8355 gives the precompile address 0x13: this contract's runtime code goes
+ * there with `hardhat_setCode` / `anvil_setCode`. Input pk (1,952 bytes) ‖ σ (3,309) ‖ M; output 32 bytes,
+ * 1 when ML-DSA-65.Verify(pk, M, σ) with the empty context accepts, else 0 (see {MLDSAPrecompileStandIn}).
+ */
+contract MLDSA65PrecompileStandIn is MLDSAPrecompileStandIn {
+    function _parameters() internal pure override returns (uint256 k, uint256 l, uint256 signatureLength) {
+        return (6, 5, MLDSA65.SIGNATURE_LENGTH);
+    }
+
+    function _verify(bytes memory expandedKey, bytes memory message, bytes calldata signature)
+        internal
+        pure
+        override
+        returns (bool)
+    {
+        return MLDSA65.verify(expandedKey, message, "", signature);
+    }
+}
