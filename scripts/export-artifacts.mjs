@@ -1,12 +1,12 @@
 // Exports the compiled contracts from Hardhat's artifacts: what integrators use (accounts, verifiers and the ERC-7913
 // gas meter the SDK's estimates run) as typed ABIs and bytecode for the SDK and JSON ABIs for @pq4337/contracts;
-// the gas suite's profilers and meters, which no integrator needs, to the bench package only.
+// the gas suite's profilers and meters and the precompile stand-ins, which no integrator needs, to the bench package only.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const published = ["contracts/accounts", "contracts/verifiers", "contracts/metering"];
+const published = ["contracts/accounts", "contracts/verifiers", "contracts/metering", "contracts/mocks/precompiles"];
 
 const artifacts = published.flatMap((folder) => {
   const dir = join(root, "artifacts", folder);
@@ -18,8 +18,11 @@ const artifacts = published.flatMap((folder) => {
   );
 });
 
-/** The gas suite's own instruments in contracts/metering: profilers and the Keccak-f meter. */
-const benchOnly = (artifact) => /Profiler$|^KeccakF1600Meter$/.test(artifact.contractName);
+/**
+ * The gas suite's own instruments: the profilers and the Keccak-f meter of contracts/metering, and the stand-ins for
+ * precompiles no chain has yet (contracts/mocks/precompiles), never deployed but by the bench on its devnet.
+ */
+const benchOnly = (artifact) => /Profiler$|^KeccakF1600Meter$|PrecompileStandIn$|^PrecompileCallProbe$/.test(artifact.contractName);
 
 const camel = (name) => name.replace(/^[A-Z]+(?=[A-Z][a-z]|\d|$)|^[A-Z]/, (head) => head.toLowerCase());
 

@@ -44,7 +44,7 @@ describe("npm packages", () => {
       account: "function",
       ecdsaKey: 42,
       mldsaKey: 2 + 2 * 72,
-      expanded: 2 + 2 * 36_928,
+      expanded: 2 + 2 * (36_928 + 1_952), // E ‖ pk
       factory: output.factory,
     });
     assert.match(output.factory, /^0x[0-9a-fA-F]{40}$/);

@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { type Hex, createPublicClient, createTestClient, http, parseEther } from "viem";
+import { type Hex, createPublicClient, createTestClient, http, padHex, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { Wallet, encryptKeystoreJsonSync } from "ethers";
 import { anvilBinary, devnetPrivateKeys } from "@pq4337/devnet";
@@ -86,7 +86,7 @@ describe("pq4337 deploy on a bare chain (anvil, chain id 11155111, no CREATE2 de
     const before = await blockNumber();
     const run = deploy(["--rpc-url", rpcUrl, "--out", out], { PQ4337_PRIVATE_KEY: poor });
     assert.equal(run.status, 1);
-    assert.match(run.stderr, /^pq4337: The deployer 0x[0-9a-fA-F]{40} has 0\.001 ETH; the deployment needs up to 0\.0\d+ ETH at the chain's current fees\. Nothing was sent\.\n$/);
+    assert.match(run.stderr, /^pq4337: The deployer 0x[0-9a-fA-F]{40} has 0\.001 ETH; the deployment needs up to 0\.\d+ ETH at the chain's current fees\. Nothing was sent\.\n$/);
     assert.equal(await blockNumber(), before);
   });
 
@@ -99,6 +99,21 @@ describe("pq4337 deploy on a bare chain (anvil, chain id 11155111, no CREATE2 de
       assert.match(run.stdout, new RegExp(`^${name} +${address} +missing +[\\d,]+ gas, up to 0\\.\\d+ ETH$`, "m"));
     assert.match(run.stdout, /^total: \d+ to deploy, up to 0\.\d+ ETH\nDry run: nothing sent\.$/m);
     assert.equal(await blockNumber(), before);
+  });
+
+  it("--precompiles: the verifiers of a listed chain are planned at their own addresses; other chains keep the defaults", async () => {
+    const precompiles = { VERIFY_MLDSA65: padHex("0x13", { size: 20 }), FALCON_HASH_TO_POINT_SHAKE256: padHex("0x8052", { size: 20 }), FALCON_CORE: padHex("0x8053", { size: 20 }) };
+    const file = join(mkdtempSync(join(tmpdir(), "pq4337-precompiles-")), "precompiles.json");
+    writeFileSync(file, JSON.stringify({ "11155111": precompiles, "1": { VERIFY_MLDSA44: padHex("0x12", { size: 20 }) } }));
+    const run = deploy(["--rpc-url", rpcUrl, "--dry-run", "--precompiles", file, "--private-key", devnetPrivateKeys[0]]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^chain 11155111's precompiles: VERIFY_MLDSA65 0x0+13, FALCON_HASH_TO_POINT_SHAKE256 0x0+8052, FALCON_CORE 0x0+8053$/m);
+    const defaults = getPQ4337Addresses().verifiers;
+    for (const { name, address } of getPQ4337Contracts({ precompiles })) {
+      assert.match(run.stdout, new RegExp(`^${name} +${address} +missing`, "m"));
+      const moved = name === "MLDSA65Verifier" || name === "Falcon512Verifier";
+      if (name.endsWith("Verifier")) assert.equal(Object.values(defaults).includes(address), !moved, name);
+    }
   });
 
   it("installs the CREATE2 deployer, EntryPoint v0.8 and the kit at getPQ4337Addresses(), paid from a V3 keystore; writes the record", async () => {

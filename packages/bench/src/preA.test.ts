@@ -25,5 +25,11 @@ describe("preASection", () => {
     // ExpandA alone is 30 polynomials × 5 SHAKE128 blocks of Keccak-f: the recomputed row is above it.
     assert.ok(Number(table["recomputed on-chain from ρ (ExpandA, tr, NTT(t1))"]![2]!.replaceAll(",", "")) > 1_076_000 + 150 * 32_842);
     assert.match(lines.at(-1)!, /^Recommendation: keep E in contract code/);
+
+    // With the run's precompile stage, the recomputed and precompile rows are measured through the stand-in.
+    const measured = preASection([...rows, row("mldsa65", "precompile.stand_in_own", 8_187_818), row("mldsa65", "precompile.with_precompile", 35_287)]);
+    const recomputed = measured.find((line) => line.startsWith("| recomputed on-chain from ρ"))!;
+    assert.match(recomputed, /measured: EIP-8355's Solidity stand-in, which does exactly this, 8,187,818, \+ pk calldata/);
+    assert.match(measured.find((line) => line.startsWith("| a precompile"))!, /\| 0 \| 35,287 \| 72 \| fits \| computed from this run/);
   });
 });

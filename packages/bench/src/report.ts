@@ -8,6 +8,7 @@ import { erc7562Section } from "./erc7562.js";
 import { forkSection } from "./forks.js";
 import { preASection } from "./preA.js";
 import { securityConvention } from "./metrics.js";
+import { precompileSection } from "./precompiles.js";
 import { variantSection } from "./variants.js";
 
 /**
@@ -52,7 +53,7 @@ const erc7562VerificationLimit = 500_000;
 export function writeReport(dir: string, allRows: Row[], run: { ops: number; durationSeconds: number }): void {
   // The main tables show the first fork's schemes; other forks and the bundle stage have sections of their own.
   const primaryFork = allRows[0]?.hardfork ?? null;
-  const rows = allRows.filter((row) => row.hardfork === primaryFork && row.surface !== "bundle" && row.surface !== "variant");
+  const rows = allRows.filter((row) => row.hardfork === primaryFork && row.surface !== "bundle" && row.surface !== "variant" && row.surface !== "precompile");
   const keccak = rows.find((row) => row.bench_name === "keccak_f1600.permutation");
   const schemes = [...new Set(rows.filter((row) => row !== keccak).map((row) => row.scheme))];
   const first = rows[0];
@@ -162,6 +163,8 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
 
   const variants = variantSection(allRows);
   if (variants.length > 0) lines.push("", ...variants);
+  const precompiles = precompileSection(allRows);
+  if (precompiles.length > 0) lines.push("", ...precompiles);
 
   const preA = preASection(allRows);
   if (preA.length > 0) lines.push("", ...preA);

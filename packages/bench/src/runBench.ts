@@ -6,6 +6,7 @@ import { measureBundles, measureMixedBundle } from "./bundles.js";
 import { type Measurement, type Row, writeDataset } from "./dataset.js";
 import { type Environment, openEnvironment } from "./environment.js";
 import { type BenchSubject, measureScheme } from "./measure.js";
+import { measurePrecompileSubject, precompileSubjects } from "./precompiles.js";
 import { keccakVariants, measureKeccakVariant } from "./variants.js";
 import { gasPer128b, gasPerSecureBit } from "./metrics.js";
 import { keccakPermutationGas } from "./profile.js";
@@ -56,6 +57,13 @@ export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
           progress(`${keccakVariant.standard}: beside its keccak variant`);
           const { standard, variant } = await measureKeccakVariant(environment, keccakVariant);
           rows.push(toRow(standard, registry[keccakVariant.standard]!, environment, context), toRow(variant, keccakVariant.scheme, environment, context));
+        }
+      // The precompile stand-ins are placed with anvil_setCode: the embedded anvil devnet only.
+      if (fork === forks[0] && !parameters.rpcUrl && (parameters.node ?? "anvil") === "anvil")
+        for (const subject of precompileSubjects.filter(({ standard }) => selected.some((selectedScheme) => selectedScheme.name === standard))) {
+          progress(`${subject.standard}: with ${subject.eip}'s precompile (stand-in)`);
+          for (const measurement of await measurePrecompileSubject(environment, subject))
+            rows.push(toRow(measurement, registry[subject.standard]!, environment, context));
         }
     });
 

@@ -158,7 +158,7 @@ export function variantSection(rows: Row[]): string[] {
   }
   lines.push(
     "",
-    "Precompiles: EIP-8052 (draft) prices Falcon-512 at 3,000 gas and EIP-8355 (draft) ML-DSA-44/65/87 at 6,500/9,000/13,500; our verifiers do not dispatch to a precompile yet.",
+    "Precompiles: EIP-8052 (draft) prices Falcon-512 at 3,000 gas and EIP-8355 (draft) ML-DSA-44/65/87 at 6,500/9,000/13,500; the standard verifiers ask them first where a chain has them (next section).",
   );
   return lines;
 }

@@ -66,7 +66,8 @@ export function readCompiledContracts(checkout: string, contracts: Deterministic
     const path = artifactPaths.get(contract.name);
     if (!path) continue; // EntryPoint v0.8: the canonical build, compiled elsewhere.
     const artifact = JSON.parse(readFileSync(path, "utf8")) as { bytecode: Hex; inputSourceName: string; contractName: string; buildInfoId: string };
-    if (artifact.bytecode.toLowerCase() !== contract.bytecode.toLowerCase())
+    // The kit's bytecode is the init code: the creation code, then the constructor's arguments (a verifier's precompiles).
+    if (!contract.bytecode.toLowerCase().startsWith(artifact.bytecode.toLowerCase()))
       throw new Error(`artifacts/ does not hold the ${contract.name} the SDK deploys: rebuild (npx -y pnpm@10.34.8 build)`);
     const buildInfo = JSON.parse(readFileSync(join(checkout, "artifacts", "build-info", `${artifact.buildInfoId}.json`), "utf8")) as {
       solcLongVersion: string;
