@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
-import {MLDSA44} from "../utils/MLDSA44.sol";
 import {MLDSA44Keccak} from "../utils/MLDSA44Keccak.sol";
 import {MLDSA44Verifier} from "./MLDSA44Verifier.sol";
 
@@ -25,21 +23,13 @@ contract MLDSA44KeccakVerifier is MLDSA44Verifier {
     /// @dev No precompile: EIP-8355 verifies the standard only.
     constructor() MLDSA44Verifier(address(0)) {}
 
-    /**
-     * @dev ETHDILITHIUM's verification for a `message` of any length and a `context` of 0–255 bytes, with the key as
-     * {verify} takes it; {verify} is this function for a 32-byte message and an empty context. Returns false, never
-     * reverts, on malformed input, including a context of more than 255 bytes. {keyId} is {MLDSA44Verifier}'s: the
-     * key has the same form.
-     */
-    function verifyMessage(
-        bytes calldata key,
+    /// @dev ETHDILITHIUM's verification over E: {verify} and {verifyMessage} are {MLDSA44Verifier}'s with it.
+    function _verifyWithExpandedKey(
+        bytes memory expandedKey,
         bytes memory message,
         bytes memory context,
         bytes calldata signature
-    ) public view virtual override returns (bool) {
-        if (key.length != 52 || signature.length != MLDSA44.SIGNATURE_LENGTH) return false;
-        (bool ok, bytes memory expandedKey, ) =
-            ExpandedKeyReader.readWithPublicKey(key, MLDSA44.EXPANDED_KEY_LENGTH, MLDSA44.PUBLIC_KEY_LENGTH);
-        return ok && MLDSA44Keccak.verify(expandedKey, message, context, signature);
+    ) internal pure virtual override returns (bool) {
+        return MLDSA44Keccak.verify(expandedKey, message, context, signature);
     }
 }

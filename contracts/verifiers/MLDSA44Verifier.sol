@@ -1,32 +1,16 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
-import {ERC165} from "@openzeppelin/contracts/utils/introspection/ERC165.sol";
-import {IERC7913KeyIdentity} from "../interfaces/IERC7913KeyIdentity.sol";
-import {EIP8355} from "../precompiles/EIP8355.sol";
-import {PrecompileAddress} from "../precompiles/PrecompileAddress.sol";
-import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 import {MLDSA44} from "../utils/MLDSA44.sol";
+import {MLDSAVerifier} from "./MLDSAVerifier.sol";
 
 /**
  * @dev ERC-7913 signature verifier for ML-DSA-44 (FIPS 204), pure mode with an empty context: the signed message M is
- * the 32-byte `hash`, framed as M' = 0 ‖ 0 ‖ M.
+ * the 32-byte `hash`, framed as M' = 0 ‖ 0 ‖ M. The signature is the 2,420-byte FIPS 204 encoding c̃ ‖ z ‖ h.
  *
  * The key (52 bytes) is `keccak256(E ‖ pk) ‖ address(chunk 0)`, where E is the expanded public key (Â, t̂1, tr; 20,544
- * bytes, see {MLDSA44}) and pk the standard 1,312-byte public key ρ ‖ t1, stored in the code of one contract by the
- * SDK's code store. Every call reads E ‖ pk back and checks it against the commitment, so a key can only ever verify
- * with the exact data it names.
- *
- * Precompile: deployed with the address of the chain's EIP-8355 VERIFY_ML-DSA-44 precompile (zero for none, else in
- * EIP-1352's precompile range), {verify} and {verifyMessage} with an empty context ask the precompile with pk, and
- * verify in Solidity with E only when the chain gives no EIP-8355 answer (before the fork that adds it). Both paths
- * accept exactly the FIPS 204 signatures of the key, as long as E is pk's expansion, which the SDK's `toErc7913Key(pk)`
- * guarantees (a key is the one for pk exactly when its bytes are that function's): verifying E against pk on-chain
- * would cost ExpandA, millions of gas. The signature is the 2,420-byte FIPS 204 encoding c̃ ‖ z ‖ h.
- *
- * Any malformed input (lengths, a chunk without the expected code, a commitment mismatch, a malformed hint, an
- * out-of-range z) returns 0xffffffff; nothing reverts and the gas is bounded.
+ * bytes, see {MLDSA44}) and pk the standard 1,312-byte public key, stored in the code of one contract; deployed with
+ * the chain's EIP-8355 VERIFY_MLDSA44 address, it asks that precompile first (see {MLDSAVerifier}).
  *
  * Encodings: a signature has one encoding. A public key has one canonical expanded key (coefficients below q), but
  * {verify} does not spend the gas to require it (every call would pay ~7k); {keyId} does, and names the key by Â ‖ t̂1
@@ -35,73 +19,28 @@ import {MLDSA44} from "../utils/MLDSA44.sol";
  *
  * @custom:stateless
  */
-contract MLDSA44Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC165 {
-    /// @dev The chain's EIP-8355 VERIFY_ML-DSA-44 precompile, or zero.
-    address private immutable _precompile;
+contract MLDSA44Verifier is MLDSAVerifier {
+    /// @param precompile_ The chain's EIP-8355 VERIFY_MLDSA44 address, or zero for none.
+    constructor(address precompile_) MLDSAVerifier(precompile_) {}
 
-    /// @param precompile_ The chain's EIP-8355 VERIFY_ML-DSA-44 address, or zero for none.
-    constructor(address precompile_) {
-        PrecompileAddress.check(precompile_);
-        _precompile = precompile_;
+    function _sizes() internal pure virtual override returns (uint256, uint256, uint256, uint256) {
+        return (52, MLDSA44.EXPANDED_KEY_LENGTH, MLDSA44.PUBLIC_KEY_LENGTH, MLDSA44.SIGNATURE_LENGTH);
     }
 
-    /// @dev The EIP-8355 precompile this verifier asks first, or zero.
-    function precompile() public view virtual returns (address) {
-        return _precompile;
-    }
-
-    /// @inheritdoc IERC7913SignatureVerifier
-    function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual returns (bytes4) {
-        return verifyMessage(key, abi.encodePacked(hash), "", signature)
-            ? IERC7913SignatureVerifier.verify.selector
-            : bytes4(0xFFFFFFFF);
-    }
-
-    /**
-     * @dev FIPS 204 ML-DSA.Verify(pk, M, σ, ctx) in pure mode for a `message` of any length and a `context` of
-     * 0–255 bytes, with the key as {verify} takes it; {verify} is this function for a 32-byte message and an empty
-     * context. Returns false, never reverts, on malformed input, including a context of more than 255 bytes.
-     */
-    function verifyMessage(
-        bytes calldata key,
+    function _verifyWithExpandedKey(
+        bytes memory expandedKey,
         bytes memory message,
         bytes memory context,
         bytes calldata signature
-    ) public view virtual returns (bool) {
-        if (key.length != 52 || signature.length != MLDSA44.SIGNATURE_LENGTH) return false;
-        (bool ok, bytes memory expandedKey, uint256 publicKey) =
-            ExpandedKeyReader.readWithPublicKey(key, MLDSA44.EXPANDED_KEY_LENGTH, MLDSA44.PUBLIC_KEY_LENGTH);
-        if (!ok) return false;
-        if (context.length == 0) {
-            (bool answered, bool valid) =
-                EIP8355.verify(_precompile, publicKey, MLDSA44.PUBLIC_KEY_LENGTH, signature, message);
-            if (answered) return valid;
-        }
+    ) internal pure virtual override returns (bool) {
         return MLDSA44.verify(expandedKey, message, context, signature);
     }
 
-    /// @inheritdoc IERC7913KeyIdentity
-    /// @dev keccak256(keccak256(Â ‖ t̂1) ‖ keccak256(pk)), once E ‖ pk is read from code, matches its commitment and
-    /// Â, t̂1 have every coefficient below q: the data both paths verify with, without tr.
-    function keyId(bytes calldata key) public view virtual returns (bytes32 id) {
-        if (key.length == 52) {
-            (bool ok, bytes memory expandedKey, uint256 publicKey) =
-                ExpandedKeyReader.readWithPublicKey(key, MLDSA44.EXPANDED_KEY_LENGTH, MLDSA44.PUBLIC_KEY_LENGTH);
-            if (ok && MLDSA44.isReduced(expandedKey)) {
-                bytes32 matrixAndKey = MLDSA44.matrixAndKeyHash(expandedKey);
-                assembly ("memory-safe") {
-                    mstore(0, matrixAndKey)
-                    mstore(0x20, keccak256(publicKey, 1312))
-                    id := keccak256(0, 0x40)
-                }
-                return id;
-            }
-        }
-        revert ERC7913NonCanonicalKey(key);
+    function _isReduced(bytes memory expandedKey) internal pure virtual override returns (bool) {
+        return MLDSA44.isReduced(expandedKey);
     }
 
-    /// @inheritdoc ERC165
-    function supportsInterface(bytes4 interfaceId) public view virtual override returns (bool) {
-        return interfaceId == type(IERC7913KeyIdentity).interfaceId || super.supportsInterface(interfaceId);
+    function _matrixAndKeyHash(bytes memory expandedKey) internal pure virtual override returns (bytes32) {
+        return MLDSA44.matrixAndKeyHash(expandedKey);
     }
 }

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
+import {ERC165} from "@openzeppelin/contracts/utils/introspection/ERC165.sol";
+import {IERC7913KeyIdentity} from "../interfaces/IERC7913KeyIdentity.sol";
+import {EIP8355} from "../precompiles/EIP8355.sol";
+import {PrecompileAddress} from "../precompiles/PrecompileAddress.sol";
+import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
+
+/**
+ * @dev What the ML-DSA verifiers share: an ERC-7913 verifier for FIPS 204 in pure mode, whose key is
+ * `keccak256(E ‖ pk) ‖ the chunks' addresses` for the expanded public key E (Â, t̂1, tr) and the standard public key
+ * pk = ρ ‖ t1, stored in code by the SDK's code store and checked against the commitment on every call. Each parameter
+ * set supplies its sizes and its library through the hooks below.
+ *
+ * Precompile: deployed with the address of the chain's EIP-8355 precompile for the set (zero for none, else in
+ * EIP-1352's precompile range), {verify} and {verifyMessage} with an empty context ask it with pk, and verify in
+ * Solidity with E only when the chain gives no EIP-8355 answer (before the fork that adds it). Both paths accept
+ * exactly the FIPS 204 signatures of the key as long as E is pk's expansion, which the SDK's `toErc7913Key(pk)`
+ * guarantees (a key is the one for pk exactly when its bytes are that function's): checking E against pk on-chain
+ * would cost ExpandA, millions of gas.
+ *
+ * Any malformed input (lengths, a chunk without the expected code, a commitment mismatch, a malformed hint, an
+ * out-of-range z) returns 0xffffffff; nothing reverts and the gas is bounded.
+ *
+ * @custom:stateless
+ */
+abstract contract MLDSAVerifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC165 {
+    /// @dev The chain's EIP-8355 precompile for this parameter set, or zero.
+    address private immutable _precompile;
+
+    /// @param precompile_ The chain's EIP-8355 address for this parameter set, or zero for none.
+    constructor(address precompile_) {
+        PrecompileAddress.check(precompile_);
+        _precompile = precompile_;
+    }
+
+    /// @dev The EIP-8355 precompile this verifier asks first, or zero.
+    function precompile() public view virtual returns (address) {
+        return _precompile;
+    }
+
+    /// @inheritdoc IERC7913SignatureVerifier
+    function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual returns (bytes4) {
+        return verifyMessage(key, abi.encodePacked(hash), "", signature)
+            ? IERC7913SignatureVerifier.verify.selector
+            : bytes4(0xFFFFFFFF);
+    }
+
+    /**
+     * @dev ML-DSA.Verify(pk, M, σ, ctx) for a `message` of any length and a `context` of 0–255 bytes, with the key as
+     * {verify} takes it; {verify} is this function for a 32-byte message and an empty context. Returns false, never
+     * reverts, on malformed input, including a context of more than 255 bytes.
+     */
+    function verifyMessage(
+        bytes calldata key,
+        bytes memory message,
+        bytes memory context,
+        bytes calldata signature
+    ) public view virtual returns (bool) {
+        (uint256 keyLength, uint256 expandedKeyLength, uint256 publicKeyLength, uint256 signatureLength) = _sizes();
+        if (key.length != keyLength || signature.length != signatureLength) return false;
+        (bool ok, bytes memory expandedKey, uint256 publicKey) =
+            ExpandedKeyReader.readWithPublicKey(key, expandedKeyLength, publicKeyLength);
+        if (!ok) return false;
+        if (context.length == 0) {
+            (bool answered, bool valid) = EIP8355.verify(_precompile, publicKey, publicKeyLength, signature, message);
+            if (answered) return valid;
+        }
+        return _verifyWithExpandedKey(expandedKey, message, context, signature);
+    }
+
+    /// @inheritdoc IERC7913KeyIdentity
+    /// @dev keccak256(keccak256(Â ‖ t̂1) ‖ keccak256(pk)), once E ‖ pk is read from code, matches its commitment and
+    /// Â, t̂1 have every coefficient below q: the data both paths verify with, without tr.
+    function keyId(bytes calldata key) public view virtual returns (bytes32 id) {
+        (uint256 keyLength, uint256 expandedKeyLength, uint256 publicKeyLength, ) = _sizes();
+        if (key.length == keyLength) {
+            (bool ok, bytes memory expandedKey, uint256 publicKey) =
+                ExpandedKeyReader.readWithPublicKey(key, expandedKeyLength, publicKeyLength);
+            if (ok && _isReduced(expandedKey)) {
+                bytes32 matrixAndKey = _matrixAndKeyHash(expandedKey);
+                assembly ("memory-safe") {
+                    mstore(0, matrixAndKey)
+                    mstore(0x20, keccak256(publicKey, publicKeyLength))
+                    id := keccak256(0, 0x40)
+                }
+                return id;
+            }
+        }
+        revert ERC7913NonCanonicalKey(key);
+    }
+
+    /// @inheritdoc ERC165
+    function supportsInterface(bytes4 interfaceId) public view virtual override returns (bool) {
+        return interfaceId == type(IERC7913KeyIdentity).interfaceId || super.supportsInterface(interfaceId);
+    }
+
+    /// @dev The parameter set's ERC-7913 key length (32 + 20 per chunk), E's, pk's and σ's lengths.
+    function _sizes()
+        internal
+        pure
+        virtual
+        returns (uint256 keyLength, uint256 expandedKeyLength, uint256 publicKeyLength, uint256 signatureLength);
+
+    /// @dev The Solidity path: the set's library verifying over E.
+    function _verifyWithExpandedKey(
+        bytes memory expandedKey,
+        bytes memory message,
+        bytes memory context,
+        bytes calldata signature
+    ) internal pure virtual returns (bool);
+
+    /// @dev Whether every coefficient of Â and t̂1 in E is below q.
+    function _isReduced(bytes memory expandedKey) internal pure virtual returns (bool);
+
+    /// @dev keccak256(Â ‖ t̂1).
+    function _matrixAndKeyHash(bytes memory expandedKey) internal pure virtual returns (bytes32);
+}
