@@ -7,6 +7,8 @@ import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const published = ["contracts/accounts", "contracts/verifiers", "contracts/metering", "contracts/mocks/precompiles"];
+/** Stand-ins for precompiles no chain has yet, deployed by the bench alone, on its devnet. */
+const standIns = "contracts/mocks/precompiles";
 
 const artifacts = published.flatMap((folder) => {
   const dir = join(root, "artifacts", folder);
@@ -14,15 +16,12 @@ const artifacts = published.flatMap((folder) => {
   return readdirSync(dir).flatMap((file) =>
     readdirSync(join(dir, file))
       .filter((name) => name.endsWith(".json") && !name.endsWith(".dbg.json"))
-      .map((name) => JSON.parse(readFileSync(join(dir, file, name), "utf8"))),
+      .map((name) => ({ ...JSON.parse(readFileSync(join(dir, file, name), "utf8")), standIn: folder === standIns })),
   );
 });
 
-/**
- * The gas suite's own instruments: the profilers and the Keccak-f meter of contracts/metering, and the stand-ins for
- * precompiles no chain has yet (contracts/mocks/precompiles), never deployed but by the bench on its devnet.
- */
-const benchOnly = (artifact) => /Profiler$|^KeccakF1600Meter$|PrecompileStandIn$|^PrecompileCallProbe$/.test(artifact.contractName);
+/** The gas suite's own instruments: the profilers and the Keccak-f meter of contracts/metering, and the stand-ins. */
+const benchOnly = (artifact) => artifact.standIn || /Profiler$|^KeccakF1600Meter$/.test(artifact.contractName);
 
 const camel = (name) => name.replace(/^[A-Z]+(?=[A-Z][a-z]|\d|$)|^[A-Z]/, (head) => head.toLowerCase());
 
