@@ -40,11 +40,11 @@ export type PQ4337Signer = {
 export type ExpandedKey = {
   /** The public key it was expanded from. */
   publicKey: Hex;
-  /** The expanded key E, the data the verifier reads. */
+  /** The data the verifier reads: the expanded key E, then the public key (for a chain's precompile). */
   bytes: Hex;
-  /** keccak256(E): what the ERC-7913 key commits to. */
+  /** keccak256(E ‖ pk): what the ERC-7913 key commits to. */
   commitment: Hex;
-  /** E as code-store chunks, each deployed at an address that depends only on its content. */
+  /** E ‖ pk as code-store chunks, each deployed at an address that depends only on its content. */
   chunks: CodeChunk[];
   /** The ERC-7913 key: the commitment and the chunks' addresses. */
   key: Hex;

@@ -41,7 +41,8 @@ export type ExpandFalconPublicKeyErrorType = DecodeFalconPublicKeyErrorType | To
 /**
  * Precomputes what Falcon verification derives from the public key alone, so the on-chain verifier neither
  * decodes h nor transforms it on every call: the NTT of h, scaled for the verifier's arithmetic, serialised as
- * the expanded key E, stored in contract code, and committed to by keccak256(E) in the ERC-7913 key.
+ * the expanded key E, stored in contract code followed by the public key (for a chain's EIP-8052 precompiles), and
+ * committed to by keccak256(E ‖ pk) in the ERC-7913 key.
  *
  * @example
  * import { falcon512 } from "@noble/post-quantum/falcon.js"
