@@ -67,7 +67,8 @@ contract Falcon512Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ER
     function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual returns (bytes4) {
         (bool ok, uint256 e) = Falcon.readKey(9, key);
         if (ok) {
-            (bool answered, bool valid) = EIP8052.verify(_hashToPoint, _core, hash, signature, e + 2048);
+            // pk follows E's 4·n = 2,048 bytes.
+            (bool answered, bool valid) = EIP8052.verify(_hashToPoint, _core, hash, signature, e + (4 << 9));
             if (answered ? valid : Falcon.verify(9, signature, hash, e)) return IERC7913SignatureVerifier.verify.selector;
         }
         return 0xFFFFFFFF;

@@ -35,7 +35,7 @@ describe("standard verifiers with a chain's precompile", () => {
     assert.match(find("Falcon512Verifier, Solidity"), /\| 438,421 \| 3,425 \| fits \|$/);
     assert.match(find("before the fork"), /\| 441,519 \| 3,449 \| fits \|$/);
     assert.match(find("EIP-8052's FALCON_HASH_TO_POINT_SHAKE256 + FALCON_CORE (computed: 3,000 published + 4,000 ours)"), /\| 7,000 \| 55 \| fits \|$/);
-    assert.match(find("Falcon512KeccakVerifier"), /not FIPS 206, not NIST-approved \| 139,157 \| 1,087 \| fits \|$/);
+    assert.match(find("Falcon512KeccakVerifier"), /variant: not FIPS 206, not NIST-approved \| 139,157 \| 1,087 \| fits \|$/);
     assert.match(find("MLDSA65Verifier, Solidity"), /\| FIPS 204 \| 1,095,000 \| 5,703 \| exceeds \|$/);
     assert.match(find("EIP-8355's VERIFY_MLDSA65 (computed: 9,006 published + 25,000 ours)"), /\| 34,006 \| 177 \| fits \|$/);
     assert.ok(!lines.some((line) => line.includes("MLDSA44Verifier")), "a scheme the run did not measure has no rows");

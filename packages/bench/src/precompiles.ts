@@ -17,6 +17,7 @@ import {
 } from "@pq4337/sdk";
 import type { Measurement, Row } from "./dataset.js";
 import type { Environment } from "./environment.js";
+import { keccakVariants } from "./variants.js";
 import {
   falconCorePrecompileStandInAbi,
   falconCorePrecompileStandInBytecode,
@@ -44,6 +45,7 @@ type PrecompileCall = {
 /** A standard scheme whose verifier can ask a precompile, and how the bench exercises it. */
 export type PrecompileSubject = {
   standard: "falcon512" | "mldsa44" | "mldsa65" | "mldsa87";
+  standardStatus: string;
   eip: string;
   verifier: { abi: Abi; bytecode: Hex };
   calls: PrecompileCall[];
@@ -61,6 +63,7 @@ const mldsaInput = (publicKey: Hex, hash: Hex, signature: Hex) => concatHex([pub
 export const precompileSubjects: PrecompileSubject[] = [
   {
     standard: "falcon512",
+    standardStatus: "round-3 Falcon, what FIPS 206 (draft) standardises",
     eip: "EIP-8052",
     verifier: { abi: falcon512VerifierAbi, bytecode: falcon512VerifierBytecode },
     // EIP-8052 assigns no addresses yet: these are the bench's, in EIP-1352's precompile range.
@@ -81,6 +84,7 @@ export const precompileSubjects: PrecompileSubject[] = [
     ] as const
   ).map(([standard, address, base, abi, bytecode, standInAbi, standInBytecode]): PrecompileSubject => ({
     standard,
+    standardStatus: "FIPS 204",
     eip: "EIP-8355",
     verifier: { abi, bytecode },
     calls: [{ name: `VERIFY_${standard.toUpperCase()}` as PrecompileName, address: at(address), standIn: { abi: standInAbi, bytecode: standInBytecode }, price: eip8355(base) }],
@@ -112,11 +116,10 @@ export async function measurePrecompileSubject(environment: Environment, subject
     const standIn = await deploy(call.standIn.abi, call.standIn.bytecode);
     await client.request({ method: "anvil_setCode" as never, params: [call.address, await client.getCode({ address: standIn })] as never });
   }
-  const argsFor = (addresses: Address[]) => (subject.calls.length === 1 ? [addresses[0]] : addresses);
-  const solidity = await deploy(subject.verifier.abi, subject.verifier.bytecode, argsFor(subject.calls.map(() => zeroAddress)));
-  const withStandIns = await deploy(subject.verifier.abi, subject.verifier.bytecode, argsFor(subject.calls.map(({ address }) => address)));
-  const empty = subject.calls.map((_, index) => at(`0x${(0x9000 + index).toString(16)}`));
-  const beforeFork = await deploy(subject.verifier.abi, subject.verifier.bytecode, argsFor(empty));
+  const solidity = await deploy(subject.verifier.abi, subject.verifier.bytecode, subject.calls.map(() => zeroAddress));
+  const withStandIns = await deploy(subject.verifier.abi, subject.verifier.bytecode, subject.calls.map(({ address }) => address));
+  // Addresses in the precompile range where no code is: a chain before the fork.
+  const beforeFork = await deploy(subject.verifier.abi, subject.verifier.bytecode, subject.calls.map((_, index) => at(`0x${(0x9000 + index).toString(16)}`)));
 
   const signer = subject.createSigner(keccak256(stringToHex(`pq4337-bench/${subject.standard}/precompile`)));
   const hash = keccak256(stringToHex(`pq4337-bench/${subject.standard}/precompile/hash`));
@@ -188,10 +191,9 @@ export function precompileSection(rows: Row[]): string[] {
   for (const subject of subjects) {
     const scheme = registry[subject.standard]!;
     const bits = scheme.securityBits;
-    const status = subject.standard === "falcon512" ? "round-3 Falcon, what FIPS 206 (draft) standardises" : "FIPS 204";
     const names = subject.calls.map(({ name }) => name).join(" + ");
     const price = subject.calls.reduce((sum, call) => sum + call.price, 0);
-    const entry = (path: string, gas: number | undefined, standing = status) =>
+    const entry = (path: string, gas: number | undefined, standing = subject.standardStatus) =>
       gas === undefined ? [] : [`| ${scheme.label} | ${path} | ${standing} | ${fmt(gas)} | ${fmt(Math.round(gas / bits))} | ${fit(gas)} |`];
     lines.push(
       ...entry(`${scheme.verifierName}, Solidity`, get(subject.standard, "precompile.solidity")),
@@ -201,11 +203,9 @@ export function precompileSection(rows: Row[]): string[] {
         get(subject.standard, "precompile.with_precompile"),
       ),
     );
-    const variantRow = rows.find((row) => row.surface === "variant" && row.scheme === (subject.standard === "falcon512" ? "falcon512-keccak" : `${subject.standard}keccak`));
-    if (variantRow?.gas) {
-      const variantName = subject.standard === "falcon512" ? "Falcon512KeccakVerifier (ETHFALCON)" : "MLDSA44KeccakVerifier (ETHDILITHIUM)";
-      lines.push(...entry(variantName, variantRow.gas, `variant: not ${subject.standard === "falcon512" ? "FIPS 206" : "FIPS 204"}, not NIST-approved`));
-    }
+    const variant = keccakVariants.find(({ standard }) => standard === subject.standard);
+    const variantRow = variant && rows.find((row) => row.surface === "variant" && row.scheme === variant.scheme.name);
+    if (variant && variantRow?.gas) lines.push(...entry(variant.variantVerifier, variantRow.gas, variant.variantStatus));
   }
   return lines;
 }

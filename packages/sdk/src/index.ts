@@ -161,5 +161,6 @@ export {
 export * from "./errors/falcon.js";
 export * from "./signers/falcon.js";
 export { InvalidPrecompileAddressError } from "./errors/precompiles.js";
-export { maxPrecompileAddress, type PrecompileAddresses, type PrecompileName } from "./precompiles/types.js";
+export { maxPrecompileAddress, precompileNames, type PrecompileAddresses, type PrecompileName } from "./precompiles/types.js";
+export { verifierConstructorArguments, type VerifierConstructorArgumentsErrorType, type VerifierConstructorArgumentsParameters, type VerifierConstructorArgumentsReturnType } from "./precompiles/verifierConstructorArguments.js";
 export { verifierInitCode, type VerifierInitCodeErrorType, type VerifierInitCodeParameters, type VerifierInitCodeReturnType } from "./precompiles/verifierInitCode.js";

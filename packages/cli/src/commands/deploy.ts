@@ -2,15 +2,16 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
-import { type Address, createWalletClient, formatEther, formatGwei, isAddress, zeroAddress } from "viem";
+import { type Address, createWalletClient, formatEther, formatGwei, isAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import {
   type DeterministicContract,
   type PrecompileAddresses,
-  type PrecompileName,
   create2DeployerAddress,
   maxPrecompileAddress,
+  precompileNames,
   schemes,
+  verifierConstructorArguments,
   create2DeployerGasLimit,
   deployPQ4337,
   planPQ4337Deployment,
@@ -111,7 +112,7 @@ async function deploy(args: string[]): Promise<number> {
   return values.verify && checkout ? verifyOnExplorers(checkout, rpcUrl, kit, compiled, precompiles) : 0;
 }
 
-const precompileNames = new Set<string>(["VERIFY_MLDSA44", "VERIFY_MLDSA65", "VERIFY_MLDSA87", "FALCON_HASH_TO_POINT_SHAKE256", "FALCON_CORE"] satisfies PrecompileName[]);
+const knownPrecompiles = new Set<string>(precompileNames);
 
 /** `--precompiles FILE`, checked whole before anything starts: chain ids to known names to precompile-range addresses. */
 function readPrecompiles(file: string): Record<string, PrecompileAddresses> {
@@ -127,7 +128,7 @@ function readPrecompiles(file: string): Record<string, PrecompileAddresses> {
     if (!/^[1-9][0-9]*$/.test(chainId)) throw new InputError(`--precompiles ${file}: "${chainId}" is not a chain id`);
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) throw new InputError(`--precompiles ${file}: chain ${chainId} is not an object of precompiles`);
     for (const [name, address] of Object.entries(entry)) {
-      if (!precompileNames.has(name)) throw new InputError(`--precompiles ${file}: chain ${chainId}: unknown precompile ${name} (known: ${[...precompileNames].join(", ")})`);
+      if (!knownPrecompiles.has(name)) throw new InputError(`--precompiles ${file}: chain ${chainId}: unknown precompile ${name} (known: ${precompileNames.join(", ")})`);
       if (typeof address !== "string" || !isAddress(address, { strict: false }) || BigInt(address) > maxPrecompileAddress || BigInt(address) === 0n)
         throw new InputError(`--precompiles ${file}: chain ${chainId}: ${name} must be an address in 0x0001–0xffff (EIP-1352), got ${String(address)}`);
     }
@@ -138,7 +139,7 @@ function readPrecompiles(file: string): Record<string, PrecompileAddresses> {
 /** The constructor arguments `hardhat verify` needs: a verifier's precompile addresses (zero where none). */
 function constructorArguments(name: string, precompiles: PrecompileAddresses): Address[] {
   const scheme = Object.values(schemes).find((entry) => entry.verifierName === name);
-  return (scheme?.verifierPrecompiles ?? []).map((precompile) => precompiles[precompile] ?? zeroAddress);
+  return scheme ? verifierConstructorArguments({ scheme, precompiles }) : [];
 }
 
 /** `hardhat verify` for each compiled contract, on the chain deployed to (network "deployed" of hardhat.config.ts). */

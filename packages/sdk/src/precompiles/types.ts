@@ -5,12 +5,15 @@ import type { Address } from "viem";
  * chain yet): EIP-8355's ML-DSA verification at each parameter set, and EIP-8052's Falcon-512 hash-to-point (SHAKE256)
  * and core verification.
  */
-export type PrecompileName =
-  | "VERIFY_MLDSA44"
-  | "VERIFY_MLDSA65"
-  | "VERIFY_MLDSA87"
-  | "FALCON_HASH_TO_POINT_SHAKE256"
-  | "FALCON_CORE";
+export const precompileNames = [
+  "VERIFY_MLDSA44",
+  "VERIFY_MLDSA65",
+  "VERIFY_MLDSA87",
+  "FALCON_HASH_TO_POINT_SHAKE256",
+  "FALCON_CORE",
+] as const;
+
+export type PrecompileName = (typeof precompileNames)[number];
 
 /** A chain's precompile addresses, by name; a name left out (or the zero address) means the chain has none. */
 export type PrecompileAddresses = Partial<Record<PrecompileName, Address>>;
