@@ -8,8 +8,8 @@ import { type Polynomial, ntt } from "./mldsa65/ntt.js";
 import { d } from "./mldsa65/params.js";
 import { toBytes } from "./toBytes.js";
 
-/** A parameter set's dimensions, for {@link expandMldsaPublicKey}: Â is k × l, t1 has k polynomials. */
-export type MldsaDimensions = { scheme: "mldsa44" | "mldsa87"; k: number; l: number };
+/** A parameter set's name (for errors) and dimensions, for {@link expandMldsaPublicKey}: Â is k × l, t1 has k polynomials. */
+export type MldsaDimensions = { scheme: "ML-DSA-44" | "ML-DSA-65" | "ML-DSA-87"; k: number; l: number };
 
 /**
  * The two hashes key expansion uses: RejNTTPoly for ExpandA (from the 34-byte seed ρ ‖ column ‖ row) and H for
@@ -51,11 +51,11 @@ const expandedPolynomialLength = 256 * 4;
 /**
  * Expands a public key pk = ρ ‖ t1 of the parameter set `dimensions` into E = Â ‖ t̂1 ‖ tr: Â = ExpandA(ρ),
  * t̂1 = NTT(t1 · 2^13) as big-endian uint32 coefficients, then tr = H(pk, 64); the verifier reads E ‖ pk. `expandMldsa44PublicKey` and
- * `expandMldsa87PublicKey` are this with their sets (ML-DSA-65's `expandPublicKey` lays out E the same way);
+ * `expandMldsa87PublicKey` are this with their sets, as is ML-DSA-65's `expandPublicKey`;
  * `expandMldsa44KeccakPublicKey` is ML-DSA-44's with the keccak variant's `hashes`.
  *
  * @example
- * const expanded = expandMldsaPublicKey({ scheme: "mldsa44", k: 4, l: 4 }, publicKey)
+ * const expanded = expandMldsaPublicKey({ scheme: "ML-DSA-44", k: 4, l: 4 }, publicKey)
  */
 export function expandMldsaPublicKey(
   { scheme, k, l }: MldsaDimensions,

@@ -21,7 +21,7 @@ export type ExpandMldsa44PublicKeyErrorType = ToBytesErrorType | InvalidPublicKe
  * const { key, chunks } = expandMldsa44PublicKey(ml_dsa44.keygen().publicKey)
  */
 export function expandMldsa44PublicKey(publicKey: ExpandMldsa44PublicKeyParameters): ExpandMldsa44PublicKeyReturnType {
-  return expandMldsaPublicKey({ scheme: "mldsa44", k, l }, publicKey);
+  return expandMldsaPublicKey({ scheme: "ML-DSA-44", k, l }, publicKey);
 }
 
 /** Whether `expanded`, the data a verifier reads (E ‖ pk), is exactly the expansion of `publicKey`. */

@@ -36,5 +36,5 @@ export type ExpandMldsa44KeccakPublicKeyErrorType = ExpandMldsa44PublicKeyErrorT
  * const { key, chunks } = expandMldsa44KeccakPublicKey(publicKey)
  */
 export function expandMldsa44KeccakPublicKey(publicKey: Hex | Uint8Array): ExpandedMldsaPublicKey {
-  return expandMldsaPublicKey({ scheme: "mldsa44", k, l }, publicKey, keccakExpansionHashes);
+  return expandMldsaPublicKey({ scheme: "ML-DSA-44", k, l }, publicKey, keccakExpansionHashes);
 }

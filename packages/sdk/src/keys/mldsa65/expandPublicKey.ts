@@ -1,18 +1,11 @@
-import { shake256 } from "@noble/hashes/sha3.js";
-import { concatBytes } from "@noble/hashes/utils.js";
-import { type Hex, bytesToHex, concatHex, keccak256 } from "viem";
+import { type Hex, bytesToHex } from "viem";
 import { InvalidExpandedKeyError } from "../../errors/keys.js";
-import { type CodeChunk, type ToCodeChunksErrorType, toCodeChunks } from "../codeStore.js";
+import { type CodeChunk, type ToCodeChunksErrorType } from "../codeStore.js";
+import { expandMldsaPublicKey } from "../expandMldsaPublicKey.js";
 import { type ToBytesErrorType, toBytes } from "../toBytes.js";
-import {
-  type DecodePublicKeyErrorType,
-  type ExpandedKeyParts,
-  decodePublicKey,
-  encodeExpandedKey,
-} from "./encoding.js";
-import { expandA } from "./expandA.js";
-import { type Polynomial, ntt } from "./ntt.js";
-import { d, expandedKeyLength, publicKeyLength, trLength } from "./params.js";
+import type { DecodePublicKeyErrorType } from "./encoding.js";
+import type { Polynomial } from "./ntt.js";
+import { expandedKeyLength, k, l, publicKeyLength } from "./params.js";
 
 /** A FIPS 204 ML-DSA-65 public key `pk` (1,952 bytes). */
 export type ExpandPublicKeyParameters = Hex | Uint8Array;
@@ -53,20 +46,7 @@ export type ExpandPublicKeyErrorType = ToBytesErrorType | DecodePublicKeyErrorTy
  * // expanded.key is the ERC-7913 key for the ML-DSA-65 verifier
  */
 export function expandPublicKey(publicKey: ExpandPublicKeyParameters): ExpandPublicKeyReturnType {
-  const pk = toBytes(publicKey, "publicKey");
-  const { aHat, t1Hat, tr, bytes } = computeExpandedKey(pk);
-  const commitment = keccak256(bytes);
-  const chunks = toCodeChunks(bytes);
-  return {
-    publicKey: bytesToHex(pk),
-    bytes: bytesToHex(bytes),
-    aHat,
-    t1Hat,
-    tr: bytesToHex(tr),
-    commitment,
-    chunks,
-    key: concatHex([commitment, ...chunks.map(({ address }) => address)]),
-  };
+  return expandMldsaPublicKey({ scheme: "ML-DSA-65", k, l }, publicKey);
 }
 
 /** A public key and the expanded key claimed to belong to it. */
@@ -88,15 +68,5 @@ export function verifyExpandedKey(...[publicKey, expanded]: VerifyExpandedKeyPar
   const candidate = toBytes(expanded, "expanded");
   if (candidate.length !== expandedKeyLength + publicKeyLength)
     throw new InvalidExpandedKeyError({ reason: `expected ${expandedKeyLength} + ${publicKeyLength} bytes (E ‖ pk), got ${candidate.length}` });
-  const { bytes } = computeExpandedKey(toBytes(publicKey, "publicKey"));
-  return bytes.every((byte, index) => byte === candidate[index]);
-}
-
-function computeExpandedKey(pk: Uint8Array): ExpandedKeyParts & { bytes: Uint8Array } {
-  const { rho, t1 } = decodePublicKey(pk);
-  const aHat = expandA(rho);
-  // t1 coefficients are below 2^10, so t1 · 2^13 < 2^23 < q needs no reduction before the NTT.
-  const t1Hat = t1.map((polynomial) => ntt(polynomial.map((coefficient) => coefficient << d)));
-  const tr = shake256(pk, { dkLen: trLength });
-  return { aHat, t1Hat, tr, bytes: concatBytes(encodeExpandedKey({ aHat, t1Hat, tr }), pk) };
+  return expandPublicKey(publicKey).bytes === bytesToHex(candidate);
 }

@@ -21,7 +21,7 @@ export type ExpandMldsa87PublicKeyErrorType = ToBytesErrorType | InvalidPublicKe
  * const { key, chunks } = expandMldsa87PublicKey(ml_dsa87.keygen().publicKey)
  */
 export function expandMldsa87PublicKey(publicKey: ExpandMldsa87PublicKeyParameters): ExpandMldsa87PublicKeyReturnType {
-  return expandMldsaPublicKey({ scheme: "mldsa87", k, l }, publicKey);
+  return expandMldsaPublicKey({ scheme: "ML-DSA-87", k, l }, publicKey);
 }
 
 /** Whether `expanded`, the data a verifier reads (E ‖ pk), is exactly the expansion of `publicKey`. */
