@@ -8,6 +8,7 @@ import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, padHex, slice, 
 import { deployCodeChunks, expandFalconPublicKey, falcon512Signer, measureVerifyGas } from "@pq4337/sdk";
 import { deployFixture } from "../helpers/deployment.js";
 import { falconVectors } from "../helpers/falcon.js";
+import { placeStandIn } from "../helpers/precompiles.js";
 
 // Stand-in addresses in EIP-1352's precompile range; EIP-8052's own are not assigned yet.
 const HASH_TO_POINT = padHex("0x8052", { size: 20 });
@@ -16,16 +17,14 @@ const NO_CODE = padHex("0x8054", { size: 20 });
 const MAGIC = "0x024ad318";
 
 const connection = await network.create();
-const { viem, provider } = connection;
+const { viem } = connection;
 const fixture = await deployFixture(connection);
 const client = fixture.client;
 for (const [name, address] of [
   ["FalconHashToPointPrecompileStandIn", HASH_TO_POINT],
   ["FalconCorePrecompileStandIn", CORE],
-] as const) {
-  const deployed = await viem.deployContract(name);
-  await provider.request({ method: "hardhat_setCode", params: [address, (await client.getCode({ address: deployed.address }))!] });
-}
+] as const)
+  await placeStandIn(connection, name, address);
 const solidity = await viem.deployContract("Falcon512Verifier", [zeroAddress, zeroAddress]);
 const withPrecompile = await viem.deployContract("Falcon512Verifier", [HASH_TO_POINT, CORE]);
 const beforeTheFork = await viem.deployContract("Falcon512Verifier", [NO_CODE, NO_CODE]);

@@ -13,6 +13,7 @@ import {
 } from "../../packages/sdk/src/keys/falcon/index.js";
 import { falconVectors } from "../helpers/falcon.js";
 import { straddleNormBound } from "../helpers/falconNorm.js";
+import { placeStandIn } from "../helpers/precompiles.js";
 
 // Where the stand-ins are placed for these tests: any free addresses (outside EIP-7587's 0x0100–0x01ff).
 const HASH_TO_POINT = padHex("0x0100f1", { size: 20 });
@@ -45,17 +46,13 @@ function setField(polynomial: Uint8Array, index: number, value: number): Uint8Ar
 }
 
 const connection = await network.create();
-const { viem, provider } = connection;
-const client = await viem.getPublicClient();
+const { viem } = connection;
 const probe = await viem.deployContract("PrecompileCallProbe");
 for (const [name, address] of [
   ["FalconHashToPointPrecompileStandIn", HASH_TO_POINT],
   ["FalconCorePrecompileStandIn", CORE],
-] as const) {
-  const deployed = await viem.deployContract(name);
-  const code = await client.getCode({ address: deployed.address });
-  await provider.request({ method: "hardhat_setCode", params: [address, code!] });
-}
+] as const)
+  await placeStandIn(connection, name, address);
 
 type Outcome = { kind: "output"; output: Hex; gasUsed: bigint } | { kind: "burned" } | { kind: "reverted" };
 

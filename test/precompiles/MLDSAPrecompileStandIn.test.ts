@@ -5,6 +5,7 @@ import { before, describe, it } from "node:test";
 import { ml_dsa44, ml_dsa65, ml_dsa87 } from "@noble/post-quantum/ml-dsa.js";
 import { type Address, type Hex, bytesToHex, concatHex, hexToBytes, padHex, size, sliceHex } from "viem";
 import { network } from "hardhat";
+import { placeStandIn } from "../helpers/precompiles.js";
 
 // The EIP-8355 stand-ins put at the EIP's addresses, called with raw pk ‖ σ ‖ M as a precompile is.
 const connection = await network.create();
@@ -101,11 +102,7 @@ const drop = (input: Hex, offset: number): Hex => {
 
 describe("ML-DSA precompile stand-ins (EIP-8355)", () => {
   before(async () => {
-    for (const { contract, address } of schemes) {
-      const deployed = await viem.deployContract(contract);
-      const code = await client.getCode({ address: deployed.address });
-      await provider.request({ method: "hardhat_setCode", params: [address, code] });
-    }
+    for (const { contract, address } of schemes) await placeStandIn(connection, contract, address);
   });
 
   for (const scheme of schemes) {

@@ -8,10 +8,11 @@ import { network } from "hardhat";
 import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, padHex, slice, zeroAddress } from "viem";
 import { deployCodeChunks, schemes } from "@pq4337/sdk";
 import { deployFixture } from "../helpers/deployment.js";
+import { placeStandIn } from "../helpers/precompiles.js";
 
 const MAGIC = "0x024ad318";
 const connection = await network.create();
-const { viem, provider } = connection;
+const { viem } = connection;
 const fixture = await deployFixture(connection);
 const client = fixture.client;
 const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
@@ -23,8 +24,7 @@ const sets = [
 ] as const;
 
 for (const { name, noble, scheme, address } of sets) {
-  const standIn = await viem.deployContract(`${name}PrecompileStandIn`);
-  await provider.request({ method: "hardhat_setCode", params: [address, (await client.getCode({ address: standIn.address }))!] });
+  await placeStandIn(connection, `${name}PrecompileStandIn`, address);
   const verifierName = `${name}Verifier` as const;
   const solidity = await viem.deployContract(verifierName, [zeroAddress]);
   const withPrecompile = await viem.deployContract(verifierName, [address]);
