@@ -98,10 +98,11 @@ function load(file: string): Vector[] {
 
 /**
  * Fixtures of the labelled non-standard variants, which noble cannot check: each has its own suites (the keccak
- * variants: packages/sdk/src/keys/falcon/keccak.test.ts and test/verifiers/Falcon512KeccakVerifier.test.ts,
+ * variants: packages/sdk/src/keys/falcon/keccak.test.ts and test/verifiers/Falcon512KeccakVerifier.test.ts, which also
+ * checks the SDK signer's falcon512keccak-pq4337.jsonl,
  * packages/sdk/src/keys/mldsa44/keccak.test.ts and test/verifiers/MLDSA44KeccakVerifier.test.ts).
  */
-const VARIANT_FILES = ["falcon512keccak-ethfalcon.jsonl", "mldsa44keccak-ethdilithium.jsonl"];
+const VARIANT_FILES = ["falcon512keccak-ethfalcon.jsonl", "falcon512keccak-pq4337.jsonl", "mldsa44keccak-ethdilithium.jsonl"];
 
 const files = readdirSync(FIXTURES)
   .filter((f) => f.endsWith(".jsonl") && !VARIANT_FILES.includes(f))

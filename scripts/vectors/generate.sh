@@ -51,6 +51,9 @@ if [ -n "${ETHFALCON:-}" ] && [ -n "${NTT:-}" ]; then
   EPY="$HERE/.venv-ethfalcon/bin/python"
   [ -x "$EPY" ] || { python3 -m venv "$HERE/.venv-ethfalcon" && "$HERE/.venv-ethfalcon/bin/pip" install --quiet -r "$HERE/requirements-ethfalcon.txt"; }
   "$EPY" "$HERE/ethfalcon.py" "$ETHFALCON" "$NTT" "$OUT/falcon512keccak-ethfalcon.jsonl"
+  echo "== the SDK's ETHFALCON signatures, verified by ETHFALCON's Python verifier" >&2
+  (cd "$REPO" && node --import tsx scripts/vectors/pq4337-falcon512keccak.ts "$OUT/falcon512keccak-pq4337.jsonl")
+  "$EPY" "$HERE/ethfalcon_check.py" "$ETHFALCON" "$NTT" "$OUT/falcon512keccak-pq4337.jsonl" "$OUT/falcon512keccak-pq4337-ethfalcon.json"
 fi
 
 if [ -n "${ETHDILITHIUM:-}" ]; then

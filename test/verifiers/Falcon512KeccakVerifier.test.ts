@@ -1,8 +1,13 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, it } from "node:test";
 import { network } from "hardhat";
-import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, slice } from "viem";
+import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, size, slice, toHex } from "viem";
 import { measureVerifyGas } from "../../packages/sdk/src/actions/measureVerifyGas.js";
 import { deployCodeChunks } from "../../packages/sdk/src/keys/codeStore.js";
 import {
@@ -12,6 +17,8 @@ import {
   falconQ as q,
   verifyFalconKeccakWithExpandedKey,
 } from "../../packages/sdk/src/keys/falcon/index.js";
+import { falcon512KeccakSigner } from "../../packages/sdk/src/signers/falcon512Keccak.js";
+import { generateFalconSeed } from "../../packages/sdk/src/signers/falcon.js";
 import { deployFixture } from "../helpers/deployment.js";
 
 type SignatureVector = { source: string; publicKey: Hex; message: Hex; signature: Hex };
@@ -153,5 +160,52 @@ describe("Falcon512KeccakVerifier (ETHFALCON, keccak variant: not FIPS 206)", ()
     }
     const [decodeGas, hashToPointGas] = await mock.read.gasOfSteps([hashVectors[0].signature, hashVectors[0].message]);
     console.log(`      FalconKeccak steps: decodeSignature ${decodeGas} gas, hashToPoint ${hashToPointGas} gas`);
+  });
+});
+
+describe("Falcon512KeccakVerifier and the SDK's ETHFALCON signer (falcon512KeccakSigner)", () => {
+  const fixtureUrl = new URL("../fixtures/falcon512keccak-pq4337.jsonl", import.meta.url);
+  const sdkVectors: SignatureVector[] = readFileSync(fixtureUrl, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+  const verdicts = JSON.parse(readFileSync(new URL("../fixtures/falcon512keccak-pq4337-ethfalcon.json", import.meta.url), "utf8"));
+
+  it("ETHFALCON's Python verifier accepted every signature of the fixture, which the SDK regenerates byte for byte", () => {
+    // scripts/vectors/ethfalcon_check.py ran ZKNox's own verifier on exactly these bytes and named their SHA-256.
+    assert.equal(verdicts.fixtureSha256, createHash("sha256").update(readFileSync(fixtureUrl)).digest("hex"));
+    assert.equal(verdicts.accepted, sdkVectors.length);
+    assert.equal(verdicts.mutationsRejected, 3 * sdkVectors.length);
+    assert.ok(sdkVectors.length >= 14);
+    // So the verdicts are about today's signer: the deterministic signer writes the same file again.
+    const out = join(mkdtempSync(join(tmpdir(), "pq4337-ethfalcon-")), "regenerated.jsonl");
+    execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../../scripts/vectors/pq4337-falcon512keccak.ts", import.meta.url)), out], { stdio: "pipe" });
+    assert.equal(readFileSync(out, "utf8"), readFileSync(fixtureUrl, "utf8"));
+  });
+
+  it("accepts those signatures on-chain (hashes through verify, messages of 0 and 100 bytes through verifyMessage)", async () => {
+    for (const { source, publicKey, message, signature } of sdkVectors) {
+      const { key } = await keyOf(publicKey);
+      if (size(message) === 32) assert.equal(await verifier.read.verify([key, message, signature]), MAGIC, source);
+      assert.equal(await verifier.read.verifyMessage([key, message, signature]), true, source);
+    }
+  });
+
+  it("accepts fresh signatures of a random-mode signer and rejects each mutation, agreeing with the SDK's verifier", async () => {
+    const signer = falcon512KeccakSigner({ seed: generateFalconSeed() });
+    const { key } = await keyOf(signer.publicKey);
+    for (let i = 0; i < 3; i++) {
+      const hash = keccak256(toHex(`fresh ${i}`));
+      const signature = await signer.sign({ hash });
+      assert.equal(await verifier.read.verify([key, hash, signature]), MAGIC);
+      assert.equal(await verifier.read.verify([key, keccak256(hash), signature]), FAILURE);
+      for (const byte of [0, 39, 40, 600, 1063]) {
+        const mutated = hexToBytes(signature);
+        mutated[byte] ^= 0x04;
+        const expected = verifyFalconKeccakWithExpandedKey(signer.expandedKey.bytes, hash, mutated) ? MAGIC : FAILURE;
+        assert.equal(expected, FAILURE);
+        assert.equal(await verifier.read.verify([key, hash, bytesToHex(mutated)]), expected, `byte ${byte}`);
+      }
+    }
   });
 });

@@ -160,6 +160,7 @@ export {
 } from "./keys/falcon/index.js";
 export * from "./errors/falcon.js";
 export * from "./signers/falcon.js";
+export * from "./signers/falcon512Keccak.js";
 export { InvalidPrecompileAddressError } from "./errors/precompiles.js";
 export { maxPrecompileAddress, precompileNames, type PrecompileAddresses, type PrecompileName } from "./precompiles/types.js";
 export { verifierConstructorArguments, type VerifierConstructorArgumentsErrorType, type VerifierConstructorArgumentsParameters, type VerifierConstructorArgumentsReturnType } from "./precompiles/verifierConstructorArguments.js";

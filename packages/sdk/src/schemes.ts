@@ -10,6 +10,8 @@ import {
   ed25519VerifierDeployedBytecode,
   falcon1024VerifierBytecode,
   falcon1024VerifierDeployedBytecode,
+  falcon512KeccakVerifierBytecode,
+  falcon512KeccakVerifierDeployedBytecode,
   falcon512VerifierBytecode,
   falcon512VerifierDeployedBytecode,
   mldsa44KeccakVerifierBytecode,
@@ -27,6 +29,7 @@ import { verifierContractNames } from "./deploy/getPQ4337Addresses.js";
 import { InvalidFalconSignatureError } from "./errors/falcon.js";
 import { InvalidPublicKeyLengthError } from "./errors/keys.js";
 import { expandFalconPublicKey } from "./keys/falcon/expandPublicKey.js";
+import { verifyFalconKeccakWithExpandedKey } from "./keys/falcon/keccak.js";
 import { type FalconDegree, falconParameters } from "./keys/falcon/params.js";
 import { transcodeFalconSignature } from "./keys/falcon/transcodeSignature.js";
 import { expandPublicKey } from "./keys/mldsa65/expandPublicKey.js";
@@ -40,6 +43,7 @@ import { ed25519Signer, verifyEd25519 } from "./signers/ed25519.js";
 import { falcon1024Signer, falcon512Signer, falconSeedLength } from "./signers/falcon.js";
 import { mldsa44Signer } from "./signers/mldsa44.js";
 import { mldsa44KeccakSigner } from "./signers/mldsa44Keccak.js";
+import { falcon512KeccakSigner } from "./signers/falcon512Keccak.js";
 import { mldsa65Signer } from "./signers/mldsa65.js";
 import { mldsa87Signer } from "./signers/mldsa87.js";
 import { verifyWebAuthn, webauthnSigner } from "./signers/webauthn.js";
@@ -255,6 +259,26 @@ export const schemes: Record<string, Scheme> = {
     },
     verify: (publicKey, hash, signature) => verifyMldsa44Keccak({ publicKey, message: hash, signature }),
     verifiesMessages: { context: true },
+  },
+  falcon512keccak: {
+    name: "falcon512keccak",
+    label: "Falcon-512 keccak variant (ETHFALCON; not FIPS 206)",
+    // ZKNox's ETHFALCON: Falcon-512 with a keccak-CTR HashToPoint. Not NIST-approved: no NIST category.
+    variant: "keccak",
+    securityBits: 128,
+    nistCategory: undefined,
+    verifierName: verifierContractNames.falcon512keccak,
+    verifierBytecode: falcon512KeccakVerifierBytecode,
+    verifierDeployedBytecode: falcon512KeccakVerifierDeployedBytecode,
+    verifierPrecompiles: [],
+    createSigner: (seed) => falcon512KeccakSigner({ seed: falconSeed(seed), deterministic: true }),
+    toErc7913Key: (publicKey) => {
+      const expanded = expandFalconPublicKey(publicKey);
+      return { key: expanded.key, expandedKey: expanded.bytes };
+    },
+    verify: (publicKey, hash, signature) =>
+      verifyFalconKeccakWithExpandedKey(expandFalconPublicKey(publicKey).bytes, hash, signature),
+    verifiesMessages: { context: false },
   },
 };
 

@@ -22,6 +22,7 @@ export const verifierContractNames = {
   falcon512: "Falcon512Verifier",
   falcon1024: "Falcon1024Verifier",
   mldsa44keccak: "MLDSA44KeccakVerifier",
+  falcon512keccak: "Falcon512KeccakVerifier",
 } as const satisfies Record<SchemeName, keyof typeof initCodeHashes>;
 
 /** Where the CREATE2 deployer puts a contract of pq4337's build, from its creation code's hash. */

@@ -12,6 +12,7 @@ import { InvalidKeyFileError, KeyFileDecryptionError } from "../errors/keyFile.j
 import { ecdsaSigner } from "../signers/ecdsa.js";
 import { ed25519Signer } from "../signers/ed25519.js";
 import { falcon1024Signer, falcon512Signer, generateFalconSeed } from "../signers/falcon.js";
+import { falcon512KeccakSigner } from "../signers/falcon512Keccak.js";
 import { generateMldsa44Seed, mldsa44Signer } from "../signers/mldsa44.js";
 import { generateMldsa65Seed, mldsa65Signer } from "../signers/mldsa65.js";
 import { generateMldsa87Seed, mldsa87Signer } from "../signers/mldsa87.js";
@@ -22,7 +23,7 @@ import { webauthnSigner } from "../signers/webauthn.js";
 /**
  * How each scheme's key is kept: the smallest secret the key derives from. ECDSA and passkeys (P-256): the 32-byte
  * private key; Ed25519: the 32-byte RFC 8032 secret key;
- * ML-DSA-65: the 32-byte FIPS 204 seed ξ; Falcon: noble's 48-byte key-generation seed.
+ * ML-DSA: the 32-byte FIPS 204 seed ξ; Falcon and ETHFALCON: noble's 48-byte key-generation seed.
  */
 const secretSigners: Record<SchemeName, { generate: () => Hex; signer: (secret: Hex) => PQ4337Signer }> = {
   ecdsa: { generate: generatePrivateKey, signer: (privateKey) => ecdsaSigner({ privateKey }) },
@@ -34,6 +35,7 @@ const secretSigners: Record<SchemeName, { generate: () => Hex; signer: (secret: 
   falcon512: { generate: generateFalconSeed, signer: (seed) => falcon512Signer({ seed }) },
   falcon1024: { generate: generateFalconSeed, signer: (seed) => falcon1024Signer({ seed }) },
   mldsa44keccak: { generate: generateMldsa44Seed, signer: (seed) => mldsa44KeccakSigner({ seed }) },
+  falcon512keccak: { generate: generateFalconSeed, signer: (seed) => falcon512KeccakSigner({ seed }) },
 };
 
 /** The schemes a key file can hold. */

@@ -2,10 +2,20 @@ import type { Hex } from "viem";
 import type { CodeChunk } from "../keys/codeStore.js";
 
 /**
- * The signature schemes pq4337 has an ERC-7913 verifier for. `mldsa44keccak` is ZKNox's ETHDILITHIUM, a labelled
- * keccak variant of ML-DSA-44 that is not FIPS 204.
+ * The signature schemes pq4337 has an ERC-7913 verifier for. `mldsa44keccak` and `falcon512keccak` are ZKNox's
+ * ETHDILITHIUM and ETHFALCON, labelled keccak variants of ML-DSA-44 and Falcon-512 that are not FIPS 204/206.
  */
-export type SchemeName = "ecdsa" | "webauthn" | "ed25519" | "mldsa44" | "mldsa65" | "mldsa87" | "mldsa44keccak" | "falcon512" | "falcon1024";
+export type SchemeName =
+  | "ecdsa"
+  | "webauthn"
+  | "ed25519"
+  | "mldsa44"
+  | "mldsa65"
+  | "mldsa87"
+  | "mldsa44keccak"
+  | "falcon512"
+  | "falcon1024"
+  | "falcon512keccak";
 
 /**
  * A key that signs for a {@link SchemeName} scheme and describes itself as an ERC-7913 key.

@@ -1,11 +1,17 @@
+import { shake256 } from "@noble/hashes/sha3.js";
+import { randomBytes } from "@noble/hashes/utils.js";
 import { type Hex, concatBytes } from "viem";
 import { InvalidFalconPolynomialError, InvalidFalconSignatureError } from "../../errors/falcon.js";
+import { InvalidPrivateKeyError } from "../../errors/signer.js";
 import { keccakCtrReader } from "../keccakCtr.js";
 import { toBytes } from "../toBytes.js";
 import type { FalconToBytesErrorType } from "./encoding.js";
 import { type DecodeFalconExpandedKeyErrorType, decodeFalconExpandedKey } from "./expandPublicKey.js";
 import { type FalconPolynomial, falconInverseNtt, falconMultiplyNtt, falconNtt, modQ } from "./ntt.js";
 import { falcon512Parameters, hashToPointBound, q } from "./params.js";
+import { sampleFalconPreimage } from "./samplePreimage.js";
+import type { FalconRandomBytes } from "./samplerZ.js";
+import { type DecodeFalconSecretKeyErrorType, decodeFalconSecretKey } from "./secretKey.js";
 
 /**
  * ETHFALCON, ZKNox's keccak variant of Falcon-512 (ZKNoxHQ/ETHFALCON), which `Falcon512KeccakVerifier` verifies.
@@ -158,3 +164,44 @@ export function verifyFalconKeccakWithExpandedKey(
 
 /** The representative of x ∈ [0, q) in [−(q − 1)/2, (q − 1)/2]. */
 const centre = (x: number): number => (x > (q - 1) / 2 ? x - q : x);
+
+export type SignFalconKeccakParameters = {
+  /** A Falcon-512 secret key (1,281 bytes, round-3 encoding): ETHFALCON's keys are Falcon-512 keys. */
+  secretKey: Hex | Uint8Array;
+  /** The message; ERC-7913 signs the 32-byte hash. */
+  message: Hex | Uint8Array;
+  /**
+   * The randomness: the 40-byte salt, then the sampler's. Defaults to a SHAKE256 stream seeded with 48 fresh random
+   * bytes, as the reference signer seeds its sampler.
+   */
+  random?: FalconRandomBytes | undefined;
+};
+
+export type SignFalconKeccakErrorType = FalconToBytesErrorType | DecodeFalconSecretKeyErrorType;
+
+/**
+ * Signs an ETHFALCON signature: a random 40-byte salt, c = {@link hashToPointKeccak}(salt, message), and s2 from
+ * Falcon's sampler (`sampleFalconPreimage`), encoded as {@link encodeFalconKeccakSignature} (1,064 bytes).
+ *
+ * @example
+ * const signature = signFalconKeccak({ secretKey, message: hash })
+ */
+export function signFalconKeccak({ secretKey, message, random = seededRandom(randomBytes(48)) }: SignFalconKeccakParameters): Uint8Array {
+  const basis = decodeFalconSecretKey(toBytes(secretKey, "secretKey"), "falcon512keccak");
+  if (basis.n !== n) throw new InvalidPrivateKeyError({ scheme: "falcon512keccak", reason: "ETHFALCON is Falcon-512; this is a Falcon-1024 key" });
+  const salt = random(falconKeccakSaltLength).slice();
+  const point = hashToPointKeccak(salt, message);
+  const { s2 } = sampleFalconPreimage({ basis, point, random, scheme: "falcon512keccak" });
+  return encodeFalconKeccakSignature({ salt, s2 });
+}
+
+/**
+ * A SHAKE256 output stream of `seed`, read in order: the randomness of one signature.
+ *
+ * @example
+ * const signature = signFalconKeccak({ secretKey, message, random: seededRandom(seed) })
+ */
+export function seededRandom(seed: Uint8Array): FalconRandomBytes {
+  const stream = shake256.create().update(seed);
+  return (length) => stream.xof(length);
+}
