@@ -9,7 +9,7 @@
 import { writeFileSync } from "node:fs";
 import { shake256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, concatBytes, keccak256, stringToBytes } from "viem";
-import { seededRandom, signFalconKeccak } from "../../packages/sdk/src/keys/falcon/keccak.js";
+import { falconSeededRandom, signFalconKeccak } from "../../packages/sdk/src/keys/falcon/keccak.js";
 import { falcon512KeccakSigner } from "../../packages/sdk/src/signers/falcon512Keccak.js";
 
 const out = process.argv[2] ?? new URL("../../test/fixtures/falcon512keccak-pq4337.jsonl", import.meta.url).pathname;
@@ -27,7 +27,7 @@ for (let k = 0; k < 4; k++) {
 const signer = falcon512KeccakSigner({ seed: shake256(label("key messages"), { dkLen: 48 }) });
 for (const length of [0, 100]) {
   const message = shake256(label(`message of ${length} bytes`), { dkLen: length });
-  const random = seededRandom(concatBytes([label("message randomness"), message]));
+  const random = falconSeededRandom(concatBytes([label("message randomness"), message]));
   const signature = signFalconKeccak({ secretKey: signer.secretKey, message, random });
   records.push({ source: `pq4337 signFalconKeccak, a ${length}-byte message`, publicKey: signer.publicKey, message: bytesToHex(message), signature: bytesToHex(signature) });
 }

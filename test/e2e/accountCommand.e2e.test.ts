@@ -112,7 +112,7 @@ describe("pq4337 account against the devnet", () => {
       [["rotate", "--key-file", plaintext, "--to", plaintext, "--rpc-url", devnet.rpcUrl, "--bundler-url", devnet.bundlerUrl], {}, /plain\.key holds the same key as .*plain\.key/],
       [[...send, "--key-file", plaintext, "--to", devnet.entryPoint, "--account", "0xabc"], {}, /--account is not an address: 0xabc/],
       [["new", "--out", join(directory, "x.key")], passphrase, /^pq4337: missing --scheme$/],
-      [["new", "--scheme", "rsa", "--out", join(directory, "x.key")], passphrase, /unknown scheme "rsa"; expected one of ecdsa, webauthn, ed25519, mldsa44, mldsa65, mldsa87, falcon512, falcon1024, mldsa44keccak/],
+      [["new", "--scheme", "rsa", "--out", join(directory, "x.key")], passphrase, /unknown scheme "rsa"; expected one of ecdsa, webauthn, ed25519, mldsa44, mldsa65, mldsa87, falcon512, falcon1024, mldsa44keccak, falcon512keccak/],
       [["new", "--scheme", "ecdsa", "--out", plaintext], passphrase, /plain\.key exists; not overwriting it/],
       [["new", "--scheme", "ecdsa", "--out", join(directory, "x.key")], {}, /no passphrase: give --passphrase-file FILE or PQ4337_PASSPHRASE/],
       [["address", "--key-file", join(directory, "missing.key")], {}, /cannot read the key file .*missing\.key: ENOENT/],

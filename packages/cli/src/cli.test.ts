@@ -94,7 +94,7 @@ describe("pq4337 CLI input errors: status 2, one line on stderr, nothing started
       run("verify", ...replacing("--scheme", "mldsa65").map((arg) => (arg === signer.key ? mldsa.slice(0, -2) : arg))),
       /^pq4337 verify: Expected a 1952-byte ML-DSA-65 public key, got 1951 bytes\.$/,
     );
-    assertUsageError(run("verify", ...replacing("--message", "0x1234")), /^pq4337 verify: --message must be the 32-byte hash for ecdsa, got 2 bytes \(messages of any length: ed25519, mldsa44, mldsa65, mldsa87, mldsa44keccak\)$/);
+    assertUsageError(run("verify", ...replacing("--message", "0x1234")), /^pq4337 verify: --message must be the 32-byte hash for ecdsa, got 2 bytes \(messages of any length: ed25519, mldsa44, mldsa65, mldsa87, mldsa44keccak, falcon512keccak\)$/);
     assertUsageError(run("verify", ...valid, "--bogus"), /^pq4337 verify: Unknown option '--bogus'$/);
     assertUsageError(run("verify", ...valid, "--context", "0x01"), /^pq4337 verify: --context is for mldsa44, mldsa65, mldsa87, mldsa44keccak; ecdsa takes none$/);
     const mldsaArgs = ["--scheme", "mldsa65", "--public-key", mldsa, "--message", "0x", "--signature", `0x${"00".repeat(3309)}`];

@@ -4,7 +4,7 @@ import { type Hex, bytesToHex, concatBytes, stringToBytes } from "viem";
 import type { InvalidHexError } from "../errors/keys.js";
 import { type InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
 import { type ExpandFalconPublicKeyReturnType, expandFalconPublicKey } from "../keys/falcon/expandPublicKey.js";
-import { seededRandom, signFalconKeccak } from "../keys/falcon/keccak.js";
+import { falconSeededRandom, signFalconKeccak } from "../keys/falcon/keccak.js";
 import { decodeFalconSecretKey } from "../keys/falcon/secretKey.js";
 import { toBytes } from "../keys/toBytes.js";
 import { falconSeedLength } from "./falcon.js";
@@ -77,7 +77,7 @@ export function falcon512KeccakSigner(parameters: Falcon512KeccakSignerParameter
   const expandedKey = expandFalconPublicKey(publicKey);
 
   const sign = (message: Uint8Array): Hex => {
-    const random = deterministic ? seededRandom(concatBytes([deterministicDomain, secretKey, message])) : undefined;
+    const random = deterministic ? falconSeededRandom(concatBytes([deterministicDomain, secretKey, message])) : undefined;
     return bytesToHex(signFalconKeccak({ secretKey, message, random }));
   };
   return {
@@ -103,5 +103,5 @@ function stubSignature(): Hex {
   const throwaway = falcon512KeccakSigner({ seed: new Uint8Array(falconSeedLength).fill(0x11) });
   const secretKey = toBytes(throwaway.secretKey, "secretKey");
   const message = new Uint8Array(32);
-  return bytesToHex(signFalconKeccak({ secretKey, message, random: seededRandom(concatBytes([deterministicDomain, secretKey, message])) }));
+  return bytesToHex(signFalconKeccak({ secretKey, message, random: falconSeededRandom(concatBytes([deterministicDomain, secretKey, message])) }));
 }

@@ -76,6 +76,8 @@ export {
   type EncodeFalconKeccakSignatureErrorType,
   type EncodeFalconKeccakSignatureParameters,
   type FalconKeccakPublicKeyFromNttErrorType,
+  type SignFalconKeccakErrorType,
+  type SignFalconKeccakParameters,
   type VerifyFalconKeccakWithExpandedKeyErrorType,
   decodeFalconKeccakSignature,
   encodeFalconKeccakSignature,
@@ -83,5 +85,15 @@ export {
   falconKeccakSaltLength,
   falconKeccakSignatureLength,
   hashToPointKeccak,
+  falconSeededRandom,
+  signFalconKeccak,
   verifyFalconKeccakWithExpandedKey,
 } from "./keccak.js";
+export {
+  type SampleFalconPreimageErrorType,
+  type SampleFalconPreimageParameters,
+  type SampleFalconPreimageReturnType,
+  sampleFalconPreimage,
+} from "./samplePreimage.js";
+export type { FalconRandomBytes } from "./samplerZ.js";
+export { type DecodeFalconSecretKeyErrorType, type FalconSecretBasis, decodeFalconSecretKey } from "./secretKey.js";

@@ -186,7 +186,7 @@ export type SignFalconKeccakErrorType = FalconToBytesErrorType | DecodeFalconSec
  * @example
  * const signature = signFalconKeccak({ secretKey, message: hash })
  */
-export function signFalconKeccak({ secretKey, message, random = seededRandom(randomBytes(48)) }: SignFalconKeccakParameters): Uint8Array {
+export function signFalconKeccak({ secretKey, message, random = falconSeededRandom(randomBytes(48)) }: SignFalconKeccakParameters): Uint8Array {
   const basis = decodeFalconSecretKey(toBytes(secretKey, "secretKey"), "falcon512keccak");
   if (basis.n !== n) throw new InvalidPrivateKeyError({ scheme: "falcon512keccak", reason: "ETHFALCON is Falcon-512; this is a Falcon-1024 key" });
   const salt = random(falconKeccakSaltLength).slice();
@@ -199,9 +199,9 @@ export function signFalconKeccak({ secretKey, message, random = seededRandom(ran
  * A SHAKE256 output stream of `seed`, read in order: the randomness of one signature.
  *
  * @example
- * const signature = signFalconKeccak({ secretKey, message, random: seededRandom(seed) })
+ * const signature = signFalconKeccak({ secretKey, message, random: falconSeededRandom(seed) })
  */
-export function seededRandom(seed: Uint8Array): FalconRandomBytes {
+export function falconSeededRandom(seed: Uint8Array): FalconRandomBytes {
   const stream = shake256.create().update(seed);
   return (length) => stream.xof(length);
 }

@@ -4,7 +4,7 @@ import { falcon1024, falcon512 } from "@noble/post-quantum/falcon.js";
 import { concatBytes, keccak256, stringToBytes, toBytes } from "viem";
 import { InvalidPrivateKeyError } from "../../errors/signer.js";
 import { encodeFalconSignature } from "./encoding.js";
-import { seededRandom } from "./keccak.js";
+import { falconSeededRandom } from "./keccak.js";
 import { falconParameters, q } from "./params.js";
 import { sampleFalconPreimage } from "./samplePreimage.js";
 import { decodeFalconSecretKey } from "./secretKey.js";
@@ -42,7 +42,7 @@ for (const [falcon, n, sigma] of [
 
     it("signs what noble verifies, and noble rejects the signature under another message", () => {
       for (let k = 0; k < 4; k++) {
-        const random = seededRandom(stringToBytes(`samplePreimage.test ${n} ${k}`));
+        const random = falconSeededRandom(stringToBytes(`samplePreimage.test ${n} ${k}`));
         const nonce = random(40).slice();
         const message = toBytes(keccak256(stringToBytes(`message ${k}`)));
         const { s1, s2 } = sampleFalconPreimage({ basis, point: hashToPoint(concatBytes([nonce, message]), n), random, scheme: "falcon512" });
@@ -60,7 +60,7 @@ for (const [falcon, n, sigma] of [
       let norms = 0;
       let withinSigma = 0;
       for (let k = 0; k < signatures; k++) {
-        const random = seededRandom(stringToBytes(`samplePreimage.test width ${n} ${k}`));
+        const random = falconSeededRandom(stringToBytes(`samplePreimage.test width ${n} ${k}`));
         const point = hashToPoint(random(72), n);
         const { s1, s2 } = sampleFalconPreimage({ basis, point, random, scheme: "falcon512" });
         for (let i = 0; i < n; i++) {

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { stringToBytes } from "viem";
-import { seededRandom } from "./keccak.js";
+import { falconSeededRandom } from "./keccak.js";
 import { approxExp, baseSampler, berExp, reverseCumulativeTable, samplerZ, sigmaMax } from "./samplerZ.js";
 
-const random = (label: string) => seededRandom(stringToBytes(`samplerZ.test ${label}`));
+const random = (label: string) => falconSeededRandom(stringToBytes(`samplerZ.test ${label}`));
 
 /** Pearson's χ² of observed counts against expected probabilities, bins with fewer than 5 expected merged into the tails. */
 function chiSquare(counts: Map<number, number>, probability: (z: number) => number, samples: number, range: [number, number]): { statistic: number; bins: number } {
