@@ -2,18 +2,17 @@ import { randomBytes } from "@noble/hashes/utils.js";
 import { falcon1024, falcon1024padded, falcon512, falcon512padded } from "@noble/post-quantum/falcon.js";
 import { type Hex, bytesToHex, concatBytes, numberToBytes } from "viem";
 import type { InvalidHexError } from "../errors/keys.js";
-import { type InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
+import type { InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
 import type { FalconSignatureFormat } from "../keys/falcon/encoding.js";
-import { toBytes } from "../keys/toBytes.js";
 import { hashBytes } from "./hashBytes.js";
 import { type ExpandFalconPublicKeyReturnType, expandFalconPublicKey } from "../keys/falcon/expandPublicKey.js";
 import { type FalconDegree, nonceLength } from "../keys/falcon/params.js";
 import { transcodeFalconSignature } from "../keys/falcon/transcodeSignature.js";
 import { hashToPointBlocks, minHashToPointBlocks } from "../keys/falcon/verify.js";
+import { falconKeyPair, falconSeedLength } from "./falconKeyPair.js";
 import type { PQ4337Signer } from "./types.js";
 
-/** noble's Falcon key generation seed length. */
-export const falconSeedLength = 48;
+export { falconSeedLength } from "./falconKeyPair.js";
 
 /**
  * The most signatures `minimizeHashToPoint` makes for one hash: all of them miss the minimum with probability
@@ -117,31 +116,7 @@ function falconSigner<scheme extends "falcon512" | "falcon1024">(
   parameters: FalconSignerParameters,
 ): FalconSignerReturnType<scheme> {
   const { format = "ct", minimizeHashToPoint = true, deterministic = false } = parameters;
-  const falcon = implementation(n, false);
-  if (parameters.seed !== undefined && parameters.secretKey !== undefined)
-    throw new InvalidPrivateKeyError({ scheme, reason: "pass either `seed` or `secretKey`, not both" });
-
-  let seed: Uint8Array | undefined;
-  let secretKey: Uint8Array;
-  let publicKey: Uint8Array;
-  if (parameters.secretKey === undefined) {
-    seed = parameters.seed === undefined ? randomBytes(falconSeedLength) : toBytes(parameters.seed, "seed");
-    if (seed.length !== falconSeedLength)
-      throw new InvalidPrivateKeyError({ scheme, reason: `the seed must be ${falconSeedLength} bytes, got ${seed.length}` });
-    ({ secretKey, publicKey } = falcon.keygen(seed));
-  } else {
-    secretKey = toBytes(parameters.secretKey, "secretKey");
-    if (secretKey.length !== falcon.lengths.secretKey)
-      throw new InvalidPrivateKeyError({
-        scheme,
-        reason: `the secret key must be ${falcon.lengths.secretKey} bytes, got ${secretKey.length}`,
-      });
-    try {
-      publicKey = falcon.getPublicKey(secretKey);
-    } catch {
-      throw new InvalidPrivateKeyError({ scheme, reason: "the secret key does not decode to an invertible f" });
-    }
-  }
+  const { seed, secretKey, publicKey } = falconKeyPair({ scheme, n, seed: parameters.seed, secretKey: parameters.secretKey });
   const expandedKey = expandFalconPublicKey(publicKey);
 
   return {

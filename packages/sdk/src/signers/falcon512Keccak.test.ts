@@ -65,7 +65,7 @@ describe("falcon512KeccakSigner (ETHFALCON, keccak variant: not FIPS 206)", () =
     assert.throws(() => falcon512KeccakSigner({ secretKey: "0x59" }), invalid(/the secret key must be 1281 bytes, got 1/));
     const wrongHeader = hexToBytes(signer.secretKey);
     wrongHeader[0] = 0x5a;
-    assert.throws(() => falcon512KeccakSigner({ secretKey: wrongHeader }), invalid(/Falcon-1024 secret key is 2305 bytes/));
+    assert.throws(() => falcon512KeccakSigner({ secretKey: wrongHeader }), invalid(/the secret key does not decode/));
     await assert.rejects(signer.sign({ hash: "0x1234" }), InvalidHashError);
   });
 });

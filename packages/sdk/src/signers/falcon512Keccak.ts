@@ -1,13 +1,11 @@
-import { randomBytes } from "@noble/hashes/utils.js";
-import { falcon512 } from "@noble/post-quantum/falcon.js";
 import { type Hex, bytesToHex, concatBytes, stringToBytes } from "viem";
 import type { InvalidHexError } from "../errors/keys.js";
-import { type InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
+import type { InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
 import { type ExpandFalconPublicKeyReturnType, expandFalconPublicKey } from "../keys/falcon/expandPublicKey.js";
 import { falconSeededRandom, signFalconKeccak } from "../keys/falcon/keccak.js";
 import { decodeFalconSecretKey } from "../keys/falcon/secretKey.js";
 import { toBytes } from "../keys/toBytes.js";
-import { falconSeedLength } from "./falcon.js";
+import { falconKeyPair, falconSeedLength } from "./falconKeyPair.js";
 import { hashBytes } from "./hashBytes.js";
 import type { PQ4337Signer } from "./types.js";
 
@@ -55,25 +53,9 @@ const deterministicDomain = stringToBytes("pq4337 ETHFALCON deterministic signin
 export function falcon512KeccakSigner(parameters: Falcon512KeccakSignerParameters = {}): Falcon512KeccakSignerReturnType {
   const scheme = "falcon512keccak";
   const { deterministic = false } = parameters;
-  if (parameters.seed !== undefined && parameters.secretKey !== undefined)
-    throw new InvalidPrivateKeyError({ scheme, reason: "pass either `seed` or `secretKey`, not both" });
-
-  let seed: Uint8Array | undefined;
-  let secretKey: Uint8Array;
-  let publicKey: Uint8Array;
-  if (parameters.secretKey === undefined) {
-    seed = parameters.seed === undefined ? randomBytes(falconSeedLength) : toBytes(parameters.seed, "seed");
-    if (seed.length !== falconSeedLength)
-      throw new InvalidPrivateKeyError({ scheme, reason: `the seed must be ${falconSeedLength} bytes, got ${seed.length}` });
-    ({ secretKey, publicKey } = falcon512.keygen(seed));
-  } else {
-    secretKey = toBytes(parameters.secretKey, "secretKey");
-    if (secretKey.length !== falcon512.lengths.secretKey)
-      throw new InvalidPrivateKeyError({ scheme, reason: `the secret key must be ${falcon512.lengths.secretKey} bytes, got ${secretKey.length}` });
-    // Decoding rejects keys whose basis does not complete (f not invertible, G not small).
-    decodeFalconSecretKey(secretKey, scheme);
-    publicKey = falcon512.getPublicKey(secretKey);
-  }
+  const { seed, secretKey, publicKey } = falconKeyPair({ scheme, n: 512, seed: parameters.seed, secretKey: parameters.secretKey });
+  // Signing needs the whole basis: reject now a key whose G does not complete (noble derives pk from f and g only).
+  decodeFalconSecretKey(secretKey, scheme);
   const expandedKey = expandFalconPublicKey(publicKey);
 
   const sign = (message: Uint8Array): Hex => {
