@@ -42,6 +42,20 @@ contract Ed25519Mock {
         return (q, plain);
     }
 
+    /// @dev {Ed25519-_doubleScalarMul} beside its reference, on the same inputs, and the gas of each.
+    function doubleScalarMul(uint256 s, uint256 k, uint256 x, uint256 y)
+        external
+        view
+        returns (uint256[4] memory q, uint256[4] memory plain, uint256 gasUsed, uint256 plainGasUsed)
+    {
+        uint256 before = gasleft();
+        q = Ed25519._doubleScalarMul(_table, s, k, x, y);
+        gasUsed = before - gasleft();
+        before = gasleft();
+        plain = Ed25519PointReference.doubleScalarMul(s, k, x, y);
+        plainGasUsed = before - gasleft();
+    }
+
     function sha512(bytes memory data) external pure returns (bytes memory) {
         (bytes32 first, bytes32 second) = SHA512.hash(data);
         return bytes.concat(first, second);

@@ -168,7 +168,7 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
 
   const preA = preASection(allRows);
   if (preA.length > 0) lines.push("", ...preA);
-  lines.push("", ...ed25519AnchorSection());
+  lines.push("", ...ed25519AnchorSection({ gas32: figure("ed25519", "verify"), compiler: `solc ${first?.tool_solc ?? "?"}, 10,000 runs, via IR` }));
   lines.push(
     "",
     "## Published reference figures",
