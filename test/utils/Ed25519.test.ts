@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
@@ -19,6 +20,11 @@ const verify = (publicKey: Hex, message: Hex, signature: Hex) =>
 const hex = (s: string): Hex => `0x${s}`;
 
 describe("SHA512", () => {
+  it("SHA512Compress is what scripts/codegen/sha512-compress.mjs generates", () => {
+    const generated = execFileSync(process.execPath, ["scripts/codegen/sha512-compress.mjs"], { encoding: "utf8" });
+    assert.equal(generated, readFileSync(new URL("../../contracts/utils/SHA512Compress.sol", import.meta.url), "utf8"));
+  });
+
   it("matches its plain-Solidity reference and noble's SHA-512 on every length from 0 to 260 bytes (all padding cases) and FIPS 180-4's 'abc'", async () => {
     const abc = bytesToHex(new TextEncoder().encode("abc"));
     const digest = "0xddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f";
