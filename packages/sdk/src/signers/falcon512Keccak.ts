@@ -1,10 +1,9 @@
-import { type Hex, bytesToHex, concatBytes, stringToBytes } from "viem";
+import { type Hex, bytesToHex, concatBytes, stringToBytes, zeroHash } from "viem";
 import type { InvalidHexError } from "../errors/keys.js";
 import type { InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
 import { type ExpandFalconPublicKeyReturnType, expandFalconPublicKey } from "../keys/falcon/expandPublicKey.js";
 import { falconSeededRandom, signFalconKeccak } from "../keys/falcon/keccak.js";
 import { decodeFalconSecretKey } from "../keys/falcon/secretKey.js";
-import { toBytes } from "../keys/toBytes.js";
 import { falconKeyPair, falconSeedLength } from "./falconKeyPair.js";
 import { hashBytes } from "./hashBytes.js";
 import type { PQ4337Signer } from "./types.js";
@@ -70,20 +69,19 @@ export function falcon512KeccakSigner(parameters: Falcon512KeccakSignerParameter
     key: expandedKey.key,
     expandedKey,
     sign: async ({ hash }) => sign(hashBytes(hash)),
-    getStubSignature: async () => (stub ??= stubSignature()),
+    getStubSignature: async () => (stub ??= await stubSignature()),
   };
 }
 
 let stub: Hex | undefined;
 
 /**
- * A real signature of the zero hash by a fixed throwaway key: it decodes, runs HashToPoint and the transforms, and
- * fails the norm bound under any other key. The verifier's cost barely depends on the signature (HashToPoint's
- * keccak block count moves it by a few hundred gas, within `toPQSmartAccount`'s validation margin).
+ * A real signature of the zero hash by a fixed throwaway key, signed deterministically: it decodes, runs HashToPoint
+ * and the transforms, and fails the norm bound under any other key. The verifier's cost barely depends on the
+ * signature (HashToPoint's keccak block count moves it by a few hundred gas, within `toPQSmartAccount`'s validation
+ * margin).
  */
-function stubSignature(): Hex {
-  const throwaway = falcon512KeccakSigner({ seed: new Uint8Array(falconSeedLength).fill(0x11) });
-  const secretKey = toBytes(throwaway.secretKey, "secretKey");
-  const message = new Uint8Array(32);
-  return bytesToHex(signFalconKeccak({ secretKey, message, random: falconSeededRandom(concatBytes([deterministicDomain, secretKey, message])) }));
+function stubSignature(): Promise<Hex> {
+  const throwaway = falcon512KeccakSigner({ seed: new Uint8Array(falconSeedLength).fill(0x11), deterministic: true });
+  return throwaway.sign({ hash: zeroHash });
 }

@@ -9,7 +9,8 @@ export const modQ = (x: number): number => ((x % q) + q) % q;
 
 const mulQ = (a: number, b: number): number => modQ(a * b);
 
-function power(base: number, exponent: number): number {
+/** base^exponent mod q (q − 2 as the exponent inverts a nonzero base). */
+export function powerModQ(base: number, exponent: number): number {
   let result = 1;
   for (let b = modQ(base), e = exponent; e > 0; e >>= 1, b = mulQ(b, b)) if (e & 1) result = mulQ(result, b);
   return result;
@@ -29,7 +30,7 @@ function bitReverse(value: number, bits: number): number {
  * @example
  * falconZetas[1] // 10810 = 7^512, a square root of −1 modulo q
  */
-export const falconZetas: readonly number[] = Array.from({ length: 1024 }, (_, k) => power(7, bitReverse(k, 10)));
+export const falconZetas: readonly number[] = Array.from({ length: 1024 }, (_, k) => powerModQ(7, bitReverse(k, 10)));
 
 export type FalconNttErrorType = InvalidFalconPolynomialError;
 
@@ -130,7 +131,7 @@ export function falconInverseNtt(a: ArrayLike<number>): FalconPolynomial {
         out[j + len] = mulQ(zeta, t - out[j + len]);
       }
     }
-  const nInverse = power(n, q - 2);
+  const nInverse = powerModQ(n, q - 2);
   return out.map((coefficient) => mulQ(coefficient, nInverse));
 }
 
@@ -153,10 +154,10 @@ export function falconMultiplyNtt(a: ArrayLike<number>, b: ArrayLike<number>): F
  * verifier's Montgomery division by 2^16 and its unscaled partial inverse transform's factor n/8.
  */
 export function expandedKeyFactor(n: FalconDegree): number {
-  return mulQ(power(n / 8, q - 2), 1 << 16);
+  return mulQ(powerModQ(n / 8, q - 2), 1 << 16);
 }
 
 /** The inverse of {@link expandedKeyFactor}. */
 export function expandedKeyFactorInverse(n: FalconDegree): number {
-  return power(expandedKeyFactor(n), q - 2);
+  return powerModQ(expandedKeyFactor(n), q - 2);
 }

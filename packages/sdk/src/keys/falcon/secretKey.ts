@@ -1,6 +1,6 @@
 import { InvalidPrivateKeyError } from "../../errors/signer.js";
 import type { SchemeName } from "../../signers/types.js";
-import { falconInverseNtt, falconMultiplyNtt, falconNtt, modQ } from "./ntt.js";
+import { falconInverseNtt, falconMultiplyNtt, falconNtt, powerModQ } from "./ntt.js";
 import { type FalconDegree, q } from "./params.js";
 
 /** Falcon's secret basis: f, g, F from the key and G, completing fG − gF = q. Coefficients centred. */
@@ -42,16 +42,9 @@ export function decodeFalconSecretKey(secretKey: Uint8Array, scheme: SchemeName)
   if (fHat.some((value) => value === 0)) throw fail("f is not invertible modulo q");
   const quotient = falconMultiplyNtt(
     falconMultiplyNtt(falconNtt(g), falconNtt(F)),
-    fHat.map((value) => inverseModQ(value)),
+    fHat.map((value) => powerModQ(value, q - 2)),
   );
   const G = falconInverseNtt(quotient).map((value) => (value > (q - 1) / 2 ? value - q : value));
   if (G.some((value) => value < -127 || value > 127)) throw fail("G = gF/f mod q is not small: the key is not a Falcon key");
   return { n, f, g, F, G };
-}
-
-function inverseModQ(value: number): number {
-  let result = 1;
-  for (let base = value, exponent = q - 2; exponent > 0; exponent >>= 1, base = modQ(base * base))
-    if (exponent & 1) result = modQ(result * base);
-  return result;
 }
