@@ -44,7 +44,24 @@ const viaIRSources = ["verifiers", "metering", "mocks"].flatMap((folder) =>
     .filter((file) => /^(MLDSA|Falcon|KeccakF1600|SHAKE|Ed25519).*\.sol$/.test(file) && !file.includes("Reference"))
     .map((file) => `contracts/${folder}/${file}`),
 );
-const profile = { compilers: [solc], overrides: Object.fromEntries(viaIRSources.map((source) => [source, solcViaIR])) };
+// Ed25519's sources add the expression splitter and the full inliner ("xi…") to that sequence: without them every
+// Solidity-level MULMOD, every checked operation and every small internal function stays a jump, which cost
+// decompression about 4,700 gas a point and SHA-512 8,000 a block. The unrolled SHA-512 rounds compile with it; the
+// Keccak and ML-DSA sources do not (std::bad_alloc), so they keep the sequence above.
+const solcViaIRInlined = {
+  ...solcViaIR,
+  settings: {
+    ...solcViaIR.settings,
+    optimizer: {
+      ...solcViaIR.settings.optimizer,
+      details: { yul: true, yulDetails: { optimizerSteps: "dhfoDgvulfnTUtnIfcCTUtTOntnfDIulLculVculjmulxigfDIulcjmul" } },
+    },
+  },
+};
+const profile = {
+  compilers: [solc],
+  overrides: Object.fromEntries(viaIRSources.map((source) => [source, source.includes("/Ed25519") ? solcViaIRInlined : solcViaIR])),
+};
 
 export default defineConfig({
   plugins: [hardhatViem, hardhatViemAssertions, hardhatNetworkHelpers, hardhatNodeTestRunner, hardhatEthers, hardhatTypechain, hardhatVerify],

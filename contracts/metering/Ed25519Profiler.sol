@@ -12,12 +12,13 @@ import {Ed25519Verifier} from "../verifiers/Ed25519Verifier.sol";
  */
 contract Ed25519Profiler {
     /// @dev The steps, in the order of {profile}'s result.
-    function stages() external pure returns (string[4] memory) {
+    function stages() external pure returns (string[5] memory) {
         return [
-            "S < L, A decompressed (one MODEXP square root)",
+            "S < L, R and A decompressed (two MODEXP square roots), A not of small order",
             "k = SHA-512(R || A || hash) mod L",
-            "[S]B - [k]A: wNAF recodings, A's odd multiples, 256 doublings and the additions",
-            "Z inverted (one MODEXP), encoded, compared with R"
+            "half-size scalars: c*k = +-a mod L (Euclid), b = c*S mod L",
+            "[b]B - [c]R -+ [a]A: wNAF recodings, R's and A's odd multiples, 129 doublings and the additions",
+            "[8]Q = identity (3 doublings)"
         ];
     }
 
@@ -27,13 +28,13 @@ contract Ed25519Profiler {
         bytes calldata key,
         bytes32 hash,
         bytes calldata signature
-    ) external view returns (uint256[4] memory gas, bool valid) {
+    ) external view returns (uint256[5] memory gas, bool valid) {
         if (key.length != 32 || signature.length != 64) return (gas, false);
         valid = _profile(gas, verifier.baseTable(), bytes32(key), hash, bytes32(signature[0:32]), bytes32(signature[32:64]));
     }
 
     function _profile(
-        uint256[4] memory gas,
+        uint256[5] memory gas,
         address table,
         bytes32 key,
         bytes32 hash,
@@ -43,22 +44,29 @@ contract Ed25519Profiler {
         uint256 checkpoint = gasleft();
         uint256 s = Ed25519._littleEndian(encodedS);
         if (s >= Ed25519.L) return false;
-        (bool ok, uint256 x, uint256 y) = Ed25519.decompress(key);
+        uint256[4] memory points;
+        bool ok;
+        (ok, points[0], points[1]) = Ed25519.decompress(r);
         if (!ok) return false;
+        (ok, points[2], points[3]) = Ed25519.decompress(key);
+        if (!ok || Ed25519.isSmallOrder(points[2], points[3])) return false;
         checkpoint = _lap(gas, 0, checkpoint);
 
         uint256 k = Ed25519.challenge(r, key, abi.encodePacked(hash));
         checkpoint = _lap(gas, 1, checkpoint);
 
-        uint256[4] memory q = Ed25519._doubleScalarMul(table, s, k, x, y);
+        (uint256 c, uint256 a, bool addA) = Ed25519.halfSize(k);
+        uint256 b = mulmod(c, s, Ed25519.L);
         checkpoint = _lap(gas, 2, checkpoint);
 
-        (ok, x, y) = Ed25519._toAffine(q);
-        valid = ok && Ed25519._littleEndian(r) == (y | ((x & 1) << 255));
-        _lap(gas, 3, checkpoint);
+        uint256[4] memory q = Ed25519._multiScalarMul(table, b, c, a, addA, points);
+        checkpoint = _lap(gas, 3, checkpoint);
+
+        valid = Ed25519.clearsToIdentity(q);
+        _lap(gas, 4, checkpoint);
     }
 
-    function _lap(uint256[4] memory gas, uint256 stage, uint256 checkpoint) private view returns (uint256) {
+    function _lap(uint256[5] memory gas, uint256 stage, uint256 checkpoint) private view returns (uint256) {
         uint256 now_ = gasleft();
         gas[stage] = checkpoint - now_;
         return now_;

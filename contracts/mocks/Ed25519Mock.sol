@@ -7,20 +7,13 @@ import {SHA512} from "../utils/SHA512.sol";
 import {Ed25519PointReference} from "./Ed25519PointReference.sol";
 import {SHA512Reference} from "./SHA512Reference.sol";
 
-/// @dev Exposes {Ed25519} (messages of any length, its wNAF recoding), {SHA512} and its reference to the tests.
+/// @dev Exposes {Ed25519} (messages of any length, its point routines and half-size scalars), {SHA512} and its
+/// reference to the tests.
 contract Ed25519Mock {
     address private immutable _table = address(new Ed25519BaseTable());
 
     function verify(bytes32 publicKey, bytes32 r, bytes32 s, bytes memory message) external view returns (bool) {
         return Ed25519.verify(_table, publicKey, r, s, message);
-    }
-
-    function wnaf(uint256 k, uint256 w) external pure returns (int256[256] memory) {
-        return Ed25519.wnaf(k, w);
-    }
-
-    function wnafReference(uint256 k, uint256 w) external pure returns (int256[256] memory) {
-        return Ed25519PointReference.wnaf(k, w);
     }
 
     /// @dev {Ed25519-_double} and {Ed25519-_addCached} beside their references, on the same inputs.
@@ -42,18 +35,33 @@ contract Ed25519Mock {
         return (q, plain);
     }
 
-    /// @dev {Ed25519-_doubleScalarMul} beside its reference, on the same inputs, and the gas of each.
-    function doubleScalarMul(uint256 s, uint256 k, uint256 x, uint256 y)
+    /// @dev {Ed25519-_multiScalarMul} beside its reference, on the same inputs, and the gas of each.
+    function multiScalarMul(uint256 b, uint256 c, uint256 a, bool addA, uint256[4] memory points)
         external
         view
         returns (uint256[4] memory q, uint256[4] memory plain, uint256 gasUsed, uint256 plainGasUsed)
     {
         uint256 before = gasleft();
-        q = Ed25519._doubleScalarMul(_table, s, k, x, y);
+        q = Ed25519._multiScalarMul(_table, b, c, a, addA, points);
         gasUsed = before - gasleft();
         before = gasleft();
-        plain = Ed25519PointReference.doubleScalarMul(s, k, x, y);
+        plain = Ed25519PointReference.multiScalarMul(b, c, a, addA, points);
         plainGasUsed = before - gasleft();
+    }
+
+    function halfSize(uint256 k) external pure returns (uint256 c, uint256 a, bool negative) {
+        return Ed25519.halfSize(k);
+    }
+
+    function halfSizeReference(uint256 k) external pure returns (uint256 c, uint256 a, bool negative) {
+        return Ed25519PointReference.halfSize(k);
+    }
+
+    /// @dev The gas of {Ed25519-verify}, to measure the library without a verifier call around it.
+    function verifyGas(bytes32 publicKey, bytes32 r, bytes32 s, bytes memory message) external view returns (bool valid, uint256 gasUsed) {
+        uint256 before = gasleft();
+        valid = Ed25519.verify(_table, publicKey, r, s, message);
+        gasUsed = before - gasleft();
     }
 
     function sha512(bytes memory data) external pure returns (bytes memory) {

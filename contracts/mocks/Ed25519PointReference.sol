@@ -8,29 +8,60 @@ pragma solidity ^0.8.24;
 library Ed25519PointReference {
     uint256 private constant P = 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed;
     uint256 private constant D2 = 16295367250680780974490674513165176452449235426866156013048779062215315747161;
-    /// @dev The base point B, affine.
+    /// @dev The base point B and B' = [2^128]B, affine.
     uint256 private constant BX = 15112221349535400772501151409588531511454012693041857206046113283949847762202;
     uint256 private constant BY = 46316835694926478169428394003475163141307993866256225615783033603165251855960;
+    uint256 private constant B128X = 34445898214599204196824587830670445739267303633182408050117152659121903233060;
+    uint256 private constant B128Y = 43048524062920118298805915568484795959327268000798232147099016825120495085163;
 
     /**
-     * @dev [s]B − [k]A for A = (x, y) affine, by interleaved wNAF (s in width 10 over B, 3B, …, 511B; k in width 5
-     * over A, 3A, …, 15A) with {double} and {addCached}: what {Ed25519-_doubleScalarMul} computes, with B's odd
-     * multiples computed here rather than read from the table contract.
+     * @dev [b]B − [c]R ∓ [a]A (+ when `addA`) for `points` = (R.x, R.y, A.x, A.y) affine, by interleaved wNAF
+     * (b's low and high 128 bits in width 8 over B's and B''s odd multiples, c and a in width 5 over R's and A's)
+     * with {double} and {addCached}: what {Ed25519-_multiScalarMul} computes, with the base points' multiples
+     * computed here rather than read from the table contract.
      */
-    function doubleScalarMul(uint256 s, uint256 k, uint256 x, uint256 y) internal pure returns (uint256[4] memory q) {
-        int256[256] memory nafS = wnaf(s, 10);
-        int256[256] memory nafK = wnaf(k, 5);
-        uint256[4][] memory multiplesB = oddMultiples(BX, BY, 256);
-        uint256[4][] memory multiplesA = oddMultiples(x, y, 8);
+    function multiScalarMul(
+        uint256 b,
+        uint256 c,
+        uint256 a,
+        bool addA,
+        uint256[4] memory points
+    ) internal pure returns (uint256[4] memory q) {
+        int256[256][4] memory digits = [wnaf(b & type(uint128).max, 8), wnaf(b >> 128, 8), wnaf(c, 5), wnaf(a, 5)];
+        uint256[4][][4] memory multiples = [
+            oddMultiples(BX, BY, 64),
+            oddMultiples(B128X, B128Y, 64),
+            oddMultiples(points[0], points[1], 8),
+            oddMultiples(points[2], points[3], 8)
+        ];
+        // Whether a positive digit subtracts its multiple: +[b]B, −[c]R, −[a]A unless addA.
+        bool[4] memory subtractPositive = [false, false, true, !addA];
         q = [uint256(0), 1, 1, 0];
-        for (uint256 i = 256; i > 0; ) {
+        for (uint256 i = 129; i > 0; ) {
             --i;
             double(q);
-            int256 digit = nafS[i];
-            if (digit != 0) addCached(q, multiplesB[uint256(digit > 0 ? digit : -digit) >> 1], digit < 0);
-            digit = nafK[i];
-            if (digit != 0) addCached(q, multiplesA[uint256(digit > 0 ? digit : -digit) >> 1], digit > 0);
+            for (uint256 j = 0; j < 4; ++j) {
+                int256 digit = digits[j][i];
+                if (digit != 0) {
+                    addCached(q, multiples[j][uint256(digit > 0 ? digit : -digit) >> 1], (digit > 0) == subtractPositive[j]);
+                }
+            }
         }
+    }
+
+    /// @dev {Ed25519-halfSize}: c·k ≡ ±a (mod L) with c < 2^127, a < 2^126, by the extended Euclidean algorithm.
+    function halfSize(uint256 k) internal pure returns (uint256 c, uint256 a, bool negative) {
+        uint256 previous = 0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed;
+        a = k;
+        int256 previousT = 0;
+        int256 t = 1;
+        while (a >= 1 << 126) {
+            uint256 quotient = previous / a;
+            (previous, a) = (a, previous % a);
+            (previousT, t) = (t, previousT - int256(quotient) * t);
+        }
+        negative = t < 0;
+        c = uint256(negative ? -t : t);
     }
 
     /// @dev P, 3P, …, (2n − 1)P in cached form (Y + X, Y − X, 2d·T, 2Z), for P = (x, y) affine.

@@ -9,21 +9,29 @@ import {SHA512} from "./SHA512.sol";
  *
  * Semantics, the ones integrators can rely on:
  * - S is rejected unless S < L (no malleable twin S + L);
- * - A and R are rejected unless canonical: y < p, and not x = 0 with the sign bit set; A must decode to a point
- *   of the curve;
- * - the cofactorless equation [S]B = R + [k]A is checked, as encodings: [S]B − [k]A is computed and encoded, and
- *   its 32 bytes must equal R's. RFC 8032 allows either equation; the cofactorless one is the check of libsodium,
- *   Go's crypto/ed25519 and ed25519-dalek's `verify`, it needs no decompression of R (one square root fewer),
- *   and it accepts every signature an RFC 8032 signer produces (all of RFC 8032's test vectors). It differs from
- *   the cofactored [8][S]B = [8]R + [8][k]A only on crafted signatures whose R or A has a small-order component:
- *   those may be rejected here and accepted by a cofactored (ZIP-215) verifier, never the other way round for
- *   canonical encodings.
+ * - A and R are rejected unless canonical (y < p, and not x = 0 with the sign bit set) and on the curve;
+ * - A of small order (one of the eight points whose [8]-multiple is the identity) is rejected: with such a key the
+ *   equation holds for R = [S]B plus any small-order point, whatever the message, so anyone could sign for it;
+ * - the cofactored equation [8][S]B = [8]R + [8][k]A is checked: the one RFC 8032 §5.1.7 states (it allows the
+ *   cofactorless [S]B = R + [k]A instead), ZIP-215's, and that of noble-curves' `ed25519.verify` with `zip215:
+ *   false`, which makes the same three checks above. Every signature an RFC 8032 signer makes passes both
+ *   equations (all of RFC 8032's test vectors do); they differ only on crafted signatures whose R or A has a
+ *   small-order component, which the cofactored equation accepts when their prime-order parts satisfy it. It is
+ *   also what makes the half-size scalars below exact: [c] times the cofactorless difference would vanish or not
+ *   depending on c's divisibility by 2, 4 and 8.
  *
- * [S]B − [k]A is computed by interleaved wNAF over one doubling chain, in extended twisted Edwards coordinates
- * (Hisil–Wong–Carter–Dawson 2008, a = −1) with MULMOD arithmetic: S in width {ED25519_BASE_TABLE_WIDTH} over
- * a table of B's odd multiples read from a data contract ({Ed25519BaseTable}), k in width 5 over A, 3A, …, 15A
- * computed per call. Decompressing A takes one MODEXP call (the square root), encoding the result one more (the
- * inversion of Z).
+ * The equation is checked as [8]Q = O for Q = [c·S mod L]B − [c]R ∓ [a]A with half-size scalars (Pornin,
+ * "Optimized Lattice Basis Reduction In Dimension 2, and Fast Schnorr and EdDSA Signature Verification", IACR
+ * ePrint 2020/454): the extended Euclidean algorithm on (L, k), stopped half-way, gives 0 < c < 2^127 and
+ * a < 2^126 with c·k ≡ ±a (mod L) ({halfSize}). [8L] is the identity on every curve point, so
+ * [8]Q = ±[c]([8]([S]B − R − [k]A)); that point lies in the prime-order subgroup and 0 < c < L, so [8]Q = O
+ * exactly when the cofactored equation holds. c·S mod L is split at bit 128 over B and B' = [2^128]B, and the
+ * four scalars share one doubling chain of 129 steps instead of 253 ({_multiScalarMul}).
+ *
+ * Arithmetic is in extended twisted Edwards coordinates (Hisil–Wong–Carter–Dawson 2008, a = −1) with MULMOD:
+ * interleaved wNAF with width {ED25519_BASE_TABLE_WIDTH} over tables of B's and B''s odd multiples read from a
+ * data contract ({Ed25519BaseTable}), and width 5 over R, 3R, …, 15R and A, 3A, …, 15A computed per call.
+ * Decompressing A and R takes one MODEXP call each (the square root); the final check needs no inversion.
  */
 library Ed25519 {
     /// @dev The field prime 2^255 − 19.
@@ -37,8 +45,12 @@ library Ed25519 {
     uint256 private constant SQRT_M1 = 19681161376707505956807079304988542015446066515923890162744021073123829784752;
     /// @dev 2^256 mod L, to reduce the 512-bit hash.
     uint256 private constant R256 = 7237005577332262213973186563042994240413239274941949949428319933631315875101;
-    /// @dev The wNAF width for the key A (8 odd multiples).
-    uint256 private constant WIDTH_A = 5;
+    /// @dev The wNAF width for R and A (8 odd multiples each).
+    uint256 private constant WIDTH_POINTS = 5;
+    /// @dev The half-size bound: {halfSize} stops once the remainder is below 2^126.
+    uint256 private constant HALF = 1 << 126;
+    /// @dev The doubling chain's length: digit positions 0 … 128 (a 128-bit scalar's wNAF has up to 129 digits).
+    uint256 private constant POSITIONS = 129;
 
     /**
      * @dev Whether `signature` = R ‖ S (64 bytes) is a valid Ed25519 signature of `message` by the 32-byte RFC 8032
@@ -53,17 +65,50 @@ library Ed25519 {
     ) internal view returns (bool) {
         uint256 scalarS = _littleEndian(s);
         if (scalarS >= L) return false;
-        (bool ok, uint256 x, uint256 y) = decompress(publicKey);
+        uint256[4] memory points;
+        bool ok;
+        (ok, points[0], points[1]) = decompress(r);
         if (!ok) return false;
-        uint256[4] memory q = _doubleScalarMul(table, scalarS, challenge(r, publicKey, message), x, y);
-        (ok, x, y) = _toAffine(q);
-        return ok && _littleEndian(r) == (y | ((x & 1) << 255));
+        (ok, points[2], points[3]) = decompress(publicKey);
+        if (!ok || isSmallOrder(points[2], points[3])) return false;
+        (uint256 c, uint256 a, bool addA) = halfSize(challenge(r, publicKey, message));
+        return clearsToIdentity(_multiScalarMul(table, mulmod(c, scalarS, L), c, a, addA, points));
     }
 
     /// @dev k = SHA-512(R ‖ A ‖ M) read little-endian (the first half is the low 256 bits), mod L.
     function challenge(bytes32 r, bytes32 publicKey, bytes memory message) internal pure returns (uint256) {
         (bytes32 first, bytes32 second) = SHA512.hash(bytes.concat(r, publicKey, message));
         return addmod(_littleEndian(first) % L, mulmod(_littleEndian(second), R256, L), L);
+    }
+
+    /**
+     * @dev For k < L, c and a with 0 < c < 2^127, a < 2^126 and c·k ≡ a (mod L), or c·k ≡ −a when `negative`:
+     * the extended Euclidean algorithm on (L, k), tracking only k's cofactor t (rᵢ ≡ tᵢ·k mod L), stopped at the
+     * first remainder below 2^126. The previous remainder was at least 2^126 and |tᵢ|·rᵢ₋₁ ≤ L, so |tᵢ| ≤ L / 2^126.
+     * About 75 division steps; assembly, where Solidity's signed checked arithmetic cost 8 times as much.
+     * {Ed25519PointReference-halfSize} is the plain-Solidity version the tests compare it with.
+     */
+    function halfSize(uint256 k) internal pure returns (uint256 c, uint256 a, bool negative) {
+        assembly ("memory-safe") {
+            // (previous, a) are consecutive remainders, (previousT, t) their cofactors in two's complement: |tᵢ| stays
+            // below 2^127, so wrapping products and differences are exact.
+            let previous := L
+            a := k
+            let previousT := 0
+            let t := 1
+            for {} iszero(lt(a, HALF)) {} {
+                let quotient := div(previous, a)
+                let remainder := sub(previous, mul(quotient, a))
+                previous := a
+                a := remainder
+                let nextT := sub(previousT, mul(quotient, t))
+                previousT := t
+                t := nextT
+            }
+            negative := slt(t, 0)
+            c := t
+            if negative { c := sub(0, t) }
+        }
     }
 
     /**
@@ -98,7 +143,11 @@ library Ed25519 {
      * for such a public key (its discrete logarithm is known up to the cofactor), so it is no key to register.
      */
     function isSmallOrder(uint256 x, uint256 y) internal pure returns (bool) {
-        uint256[4] memory q = [x, y, 1, mulmod(x, y, P)];
+        return clearsToIdentity([x, y, 1, mulmod(x, y, P)]);
+    }
+
+    /// @dev Whether [8]q is the identity (0 : Z : Z : 0), for q in extended coordinates. Overwrites q.
+    function clearsToIdentity(uint256[4] memory q) internal pure returns (bool) {
         _double(q);
         _double(q);
         _double(q);
@@ -106,24 +155,26 @@ library Ed25519 {
     }
 
     /**
-     * @dev [s]B − [k]A in extended coordinates (X, Y, Z, T), for A = (x, y) affine, by interleaved wNAF over one
-     * doubling chain from the top digit down: per digit a doubling, then B's odd multiple from the table for a
-     * nonzero digit of s, then ±A's odd multiple (A, 3A, …, 15A, computed first) for a nonzero digit of k.
-     * Assembly: 256 doublings and about 70 additions, where Solidity's function calls and memory arrays cost more
-     * than the arithmetic (this routine went from about 338,000 to 182,000 gas). The formulas are {_double}'s and
-     * {_addCached}'s, on a point kept at a fixed memory address (on the stack, the compiler spills the chain's
-     * variables and it costs more); {Ed25519PointReference-doubleScalarMul} is the plain-Solidity version the tests
-     * compare it with.
+     * @dev [b]B − [c]R − [a]A, or + [a]A when `addA`, in extended coordinates (X, Y, Z, T), for b < L, c < 2^127,
+     * a < 2^126 and `points` = (R.x, R.y, A.x, A.y) affine: b = b₀ + 2^128·b₁ is taken as [b₀]B + [b₁]B', and the
+     * four scalars' width-w NAFs are interleaved over one doubling chain from position 128 down (Straus–Shamir):
+     * per position a doubling, then each nonzero digit's odd multiple added or subtracted.
+     *
+     * The digits are recoded first into one array of 129 words, a word per position holding the four digits as
+     * bytes (b₀'s lowest, then b₁'s, c's, a's; two's complement): most positions have no digit at all, and one
+     * MLOAD tells. B's and B''s multiples come from the table contract; R's and A's (P, 3P, …, 15P in cached form)
+     * are computed on entry. The point is kept at a fixed memory address, which the IR optimizer handles better
+     * than the stack here. {Ed25519PointReference-multiScalarMul} is the plain-Solidity version the tests compare
+     * it with.
      */
-    function _doubleScalarMul(
+    function _multiScalarMul(
         address table,
-        uint256 s,
-        uint256 k,
-        uint256 x,
-        uint256 y
+        uint256 b,
+        uint256 c,
+        uint256 a,
+        bool addA,
+        uint256[4] memory points
     ) internal view returns (uint256[4] memory q) {
-        int256[256] memory nafS = wnaf(s, ED25519_BASE_TABLE_WIDTH);
-        int256[256] memory nafK = wnaf(k, WIDTH_A);
         assembly ("memory-safe") {
             // The point at memory `p` ← 2p: {_double}'s negated intermediates h = X² + Y², g = X² − Y²,
             // e = h − (X + Y)², f = 2Z² + g; T is not read.
@@ -133,10 +184,10 @@ library Ed25519 {
                 let e := addmod(x1, y1, P)
                 e := mulmod(e, e, P)
                 {
-                    let a := mulmod(x1, x1, P)
-                    let b := mulmod(y1, y1, P)
-                    y1 := addmod(a, b, P)
-                    x1 := addmod(a, sub(P, b), P)
+                    let a2 := mulmod(x1, x1, P)
+                    let b2 := mulmod(y1, y1, P)
+                    y1 := addmod(a2, b2, P)
+                    x1 := addmod(a2, sub(P, b2), P)
                 }
                 e := addmod(y1, sub(P, e), P)
                 let f := mload(add(p, 0x40))
@@ -146,26 +197,30 @@ library Ed25519 {
                 mstore(add(p, 0x40), mulmod(f, x1, P))
                 mstore(add(p, 0x60), mulmod(e, y1, P))
             }
-            // The point at memory `p` ← p + c, or p − c when `subtract` (0 or 1), for c at memory `c` in cached form
-            // (Y + X, Y − X, 2d·T, 2Z): −c is (Y − X, Y + X, −2d·T, 2Z), so subtracting reads the first two words the
-            // other way round and negates the third's product.
-            function addCached(p, c, subtract) {
+            // The point at memory `p` ← p + c, or p − c when `subtract` (0 or 1), for c at memory `cached` in cached
+            // form (Y + X, Y − X, 2d·T, 2Z), or with Z = 1 when `affine` (then 2Z is 2 and not read): −c is
+            // (Y − X, Y + X, −2d·T, 2Z), so subtracting reads the first two words the other way round and negates
+            // the third's product.
+            function addCached(p, cached, subtract, affine) {
                 let e
                 let h
                 {
                     let x1 := mload(p)
                     let y1 := mload(add(p, 0x20))
-                    let a := mulmod(addmod(y1, sub(P, x1), P), mload(add(c, shl(5, iszero(subtract)))), P)
-                    let b := mulmod(addmod(y1, x1, P), mload(add(c, shl(5, subtract))), P)
-                    e := addmod(b, sub(P, a), P)
-                    h := addmod(b, a, P)
+                    let a1 := mulmod(addmod(y1, sub(P, x1), P), mload(add(cached, shl(5, iszero(subtract)))), P)
+                    let b1 := mulmod(addmod(y1, x1, P), mload(add(cached, shl(5, subtract))), P)
+                    e := addmod(b1, sub(P, a1), P)
+                    h := addmod(b1, a1, P)
                 }
                 let f
                 let g
                 {
-                    let cc := mulmod(mload(add(p, 0x60)), mload(add(c, 0x40)), P)
+                    let cc := mulmod(mload(add(p, 0x60)), mload(add(cached, 0x40)), P)
                     if subtract { cc := sub(P, cc) }
-                    let d := mulmod(mload(add(p, 0x40)), mload(add(c, 0x60)), P)
+                    let d := mload(add(p, 0x40))
+                    switch affine
+                    case 0 { d := mulmod(d, mload(add(cached, 0x60)), P) }
+                    default { d := shl(1, d) }
                     f := addmod(d, sub(P, cc), P)
                     g := addmod(d, cc, P)
                 }
@@ -183,83 +238,106 @@ library Ed25519 {
                 mstore(add(out, 0x40), mulmod(D2, mload(add(p, 0x60)), P))
                 mstore(add(out, 0x60), shl(1, mload(add(p, 0x40))))
             }
-            // q is the return value's memory (allocated on entry). Above the free memory pointer, unallocated: A, 3A, …,
-            // 15A in cached form, 128 bytes each, then 2A, then a table entry (whose Z is 1, so its 2Z is 2).
-            let multiples := mload(0x40)
-            let twice := add(multiples, 0x400)
-            let entry := add(multiples, 0x480)
-            mstore(q, x)
-            mstore(add(q, 0x20), y)
-            mstore(add(q, 0x40), 1)
-            mstore(add(q, 0x60), mulmod(x, y, P))
-            storeCached(multiples, q)
-            double(q)
-            storeCached(twice, q)
-            mstore(q, x)
-            mstore(add(q, 0x20), y)
-            mstore(add(q, 0x40), 1)
-            mstore(add(q, 0x60), mulmod(x, y, P))
-            for { let j := 0x80 } lt(j, 0x400) { j := add(j, 0x80) } {
-                addCached(q, twice, 0)
-                storeCached(add(multiples, j), q)
+            // P, 3P, …, 15P in cached form at `out` (128 bytes each) for P = (x, y) affine, using the point at `p`
+            // and 128 bytes at `scratch` for 2P.
+            function storeOddMultiples(out, p, scratch, x, y) {
+                mstore(p, x)
+                mstore(add(p, 0x20), y)
+                mstore(add(p, 0x40), 1)
+                mstore(add(p, 0x60), mulmod(x, y, P))
+                storeCached(out, p)
+                // 2P by the addition formula (it is complete: d is not a square), which leaves {double} one call
+                // site, the chain's, where the optimizer inlines it.
+                addCached(p, out, 0, 0)
+                storeCached(scratch, p)
+                mstore(p, x)
+                mstore(add(p, 0x20), y)
+                mstore(add(p, 0x40), 1)
+                mstore(add(p, 0x60), mulmod(x, y, P))
+                for { let j := 0x80 } lt(j, 0x400) { j := add(j, 0x80) } {
+                    addCached(p, scratch, 0, 0)
+                    storeCached(add(out, j), p)
+                }
             }
-            mstore(add(entry, 0x60), 2)
-            // The chain, from the identity (0, 1, 1, 0); nafS's digits from the top, nafK's digit i `kOffset` bytes on.
+            // Writes k's width-w NAF into byte `lane` (from the lowest) of the words at `digits`, position i's word at
+            // `digits + 32i`. After a nonzero digit the next w − 1 are zero, so the loop steps over them.
+            function recode(digits, k, w, lane) {
+                let window := shl(w, 1)
+                let ptr := add(digits, sub(31, lane))
+                for {} k {} {
+                    switch and(k, 1)
+                    case 0 {
+                        k := shr(1, k)
+                        ptr := add(ptr, 0x20)
+                    }
+                    default {
+                        // The odd residue of k mod 2^w, taken in (−2^(w−1), 2^(w−1)); k − digit is divisible by 2^w.
+                        let digit := and(k, sub(window, 1))
+                        if iszero(lt(digit, shr(1, window))) { digit := sub(digit, window) }
+                        mstore8(ptr, digit)
+                        k := shr(w, sub(k, digit))
+                        ptr := add(ptr, shl(5, w))
+                    }
+                }
+            }
+            // Above the free memory pointer, unallocated: R's and A's multiples (1 KiB each), 2P, a table entry,
+            // then the digit words. q is the return value's memory (allocated on entry).
+            let multiplesR := mload(0x40)
+            let multiplesA := add(multiplesR, 0x400)
+            let scratch := add(multiplesR, 0x800)
+            let entry := add(multiplesR, 0x880)
+            let digits := add(multiplesR, 0x900)
+            storeOddMultiples(multiplesR, q, scratch, mload(points), mload(add(points, 0x20)))
+            storeOddMultiples(multiplesA, q, scratch, mload(add(points, 0x40)), mload(add(points, 0x60)))
+            // Zeroes the digit words (calldata past its end reads as zeros), then recodes the four scalars.
+            calldatacopy(digits, calldatasize(), mul(POSITIONS, 0x20))
+            recode(digits, and(b, 0xffffffffffffffffffffffffffffffff), ED25519_BASE_TABLE_WIDTH, 0)
+            recode(digits, shr(128, b), ED25519_BASE_TABLE_WIDTH, 1)
+            recode(digits, c, WIDTH_POINTS, 2)
+            recode(digits, a, WIDTH_POINTS, 3)
+            // B''s entries follow B's in the table contract, after its STOP byte.
+            let tableB := 1
+            let tableB128 := add(1, mul(96, shl(sub(ED25519_BASE_TABLE_WIDTH, 2), 1)))
+            // −[c]R always; −[a]A, or +[a]A when addA: a positive digit of c subtracts, of a subtracts unless addA.
+            let subtractA := iszero(addA)
+            // The chain, from the identity (0, 1, 1, 0).
             mstore(q, 0)
             mstore(add(q, 0x20), 1)
             mstore(add(q, 0x40), 1)
             mstore(add(q, 0x60), 0)
-            let kOffset := sub(nafK, nafS)
-            for { let digits := add(nafS, 0x2000) } gt(digits, nafS) {} {
-                digits := sub(digits, 0x20)
+            for { let position := add(digits, mul(sub(POSITIONS, 1), 0x20)) } iszero(lt(position, digits)) {
+                position := sub(position, 0x20)
+            } {
                 double(q)
-                let digit := mload(digits)
-                if digit {
-                    // ±(2j + 1)B for j = |digit| >> 1: the table's affine x ‖ y at byte 1 + 64j, in cached form.
-                    let negative := slt(digit, 0)
-                    if negative { digit := sub(0, digit) }
-                    extcodecopy(table, 0x00, add(1, shl(6, shr(1, digit))), 64)
-                    let bx := mload(0x00)
-                    let by := mload(0x20)
-                    mstore(entry, addmod(by, bx, P))
-                    mstore(add(entry, 0x20), addmod(by, sub(P, bx), P))
-                    mstore(add(entry, 0x40), mulmod(D2, mulmod(bx, by, P), P))
-                    addCached(q, entry, negative)
-                }
-                digit := mload(add(digits, kOffset))
-                if digit {
-                    // −[k]A: a positive digit subtracts its multiple of A, a negative one adds it.
-                    let positive := sgt(digit, 0)
-                    if iszero(positive) { digit := sub(0, digit) }
-                    addCached(q, add(multiples, shl(7, shr(1, digit))), positive)
-                }
-            }
-        }
-    }
-
-    /**
-     * @dev The width-`w` non-adjacent form of `k` < 2^254, least significant digit first: every nonzero digit is
-     * odd with |d| < 2^(w−1), any w consecutive digits hold at most one nonzero, and Σ dᵢ·2^i = k. Assembly (two
-     * recodings a verification); after a nonzero digit the next w − 1 digits are zero, so the loop steps over them.
-     * {Ed25519PointReference-wnaf} is its plain-Solidity version.
-     */
-    function wnaf(uint256 k, uint256 w) internal pure returns (int256[256] memory digits) {
-        assembly ("memory-safe") {
-            let window := shl(w, 1)
-            for { let i := 0 } and(iszero(iszero(k)), lt(i, 256)) {} {
-                switch and(k, 1)
-                case 0 {
-                    k := shr(1, k)
-                    i := add(i, 1)
-                }
-                default {
-                    // The odd residue of k mod 2^w, taken in (−2^(w−1), 2^(w−1)); a negative digit is stored in two's
-                    // complement, and k − digit is then k + |digit|, divisible by 2^w.
-                    let digit := and(k, sub(window, 1))
-                    if iszero(lt(digit, shr(1, window))) { digit := sub(digit, window) }
-                    mstore(add(digits, shl(5, i)), digit)
-                    k := shr(w, sub(k, digit))
-                    i := add(i, w)
+                let word := mload(position)
+                if word {
+                    // A digit's byte is in two's complement: ≥ 128 is negative; its entry is |digit| >> 1.
+                    let digit := and(word, 0xff)
+                    if digit {
+                        let negative := gt(digit, 127)
+                        if negative { digit := sub(256, digit) }
+                        extcodecopy(table, entry, add(tableB, mul(96, shr(1, digit))), 96)
+                        addCached(q, entry, negative, 1)
+                    }
+                    digit := and(shr(8, word), 0xff)
+                    if digit {
+                        let negative := gt(digit, 127)
+                        if negative { digit := sub(256, digit) }
+                        extcodecopy(table, entry, add(tableB128, mul(96, shr(1, digit))), 96)
+                        addCached(q, entry, negative, 1)
+                    }
+                    digit := and(shr(16, word), 0xff)
+                    if digit {
+                        let negative := gt(digit, 127)
+                        if negative { digit := sub(256, digit) }
+                        addCached(q, add(multiplesR, shl(7, shr(1, digit))), iszero(negative), 0)
+                    }
+                    digit := shr(24, word)
+                    if digit {
+                        let negative := gt(digit, 127)
+                        if negative { digit := sub(256, digit) }
+                        addCached(q, add(multiplesA, shl(7, shr(1, digit))), xor(subtractA, negative), 0)
+                    }
                 }
             }
         }
@@ -267,8 +345,8 @@ library Ed25519 {
 
     /**
      * @dev q ← 2q (dbl-2008-hwcd with a = −1, all four intermediates negated, which leaves the products unchanged).
-     * Assembly, because the doubling runs 256 times a verification; {Ed25519PointReference-double} (contracts/mocks)
-     * is the plain-Solidity version the tests compare it with.
+     * Assembly, as {_multiScalarMul}'s own copy of it; {Ed25519PointReference-double} (contracts/mocks) is the
+     * plain-Solidity version the tests compare it with.
      */
     function _double(uint256[4] memory q) internal pure {
         assembly ("memory-safe") {
@@ -323,19 +401,22 @@ library Ed25519 {
         }
     }
 
-    /// @dev The affine (X/Z, Y/Z) of q, by one MODEXP (Z^(p−2)).
-    function _toAffine(uint256[4] memory q) internal view returns (bool, uint256, uint256) {
-        (bool ok, uint256 inverse) = _modExp(q[2], P - 2);
-        return (ok, mulmod(q[0], inverse, P), mulmod(q[1], inverse, P));
-    }
-
-    /// @dev base^exponent mod p by the MODEXP precompile (0x05).
-    function _modExp(uint256 base, uint256 exponent) private view returns (bool, uint256) {
-        (bool ok, bytes memory result) = address(0x05).staticcall(
-            abi.encodePacked(uint256(32), uint256(32), uint256(32), base, exponent, P)
-        );
-        if (!ok || result.length != 32) return (false, 0);
-        return (true, abi.decode(result, (uint256)));
+    /// @dev base^exponent mod p by the MODEXP precompile (0x05), its input and output in scratch memory past the
+    /// free memory pointer (abi.encodePacked and a returned `bytes` cost about 1,000 gas more a call).
+    function _modExp(uint256 base, uint256 exponent) private view returns (bool ok, uint256 result) {
+        assembly ("memory-safe") {
+            let input := mload(0x40)
+            mstore(input, 32)
+            mstore(add(input, 0x20), 32)
+            mstore(add(input, 0x40), 32)
+            mstore(add(input, 0x60), base)
+            mstore(add(input, 0x80), exponent)
+            mstore(add(input, 0xa0), P)
+            // Yul evaluates arguments right to left: the call first, then its return data's size.
+            ok := staticcall(gas(), 0x05, input, 0xc0, input, 0x20)
+            ok := and(ok, eq(returndatasize(), 0x20))
+            result := mload(input)
+        }
     }
 
     /// @dev The integer whose little-endian encoding is `b` (byte order reversed).

@@ -12,10 +12,10 @@ import {Ed25519BaseTable} from "../utils/Ed25519BaseTable.sol";
  *
  * The key is the 32-byte RFC 8032 public key A; the signature is the 64-byte R ‖ S; the signed message is the
  * 32-byte `hash` itself (Ed25519 hashes it again with SHA-512 internally). The checks are {Ed25519-verify}'s:
- * S < L, canonical A and R, and the cofactorless equation [S]B = R + [k]A compared as encodings (see the
- * library for why).
+ * S < L, canonical A and R, A not of small order, and the cofactored equation [8][S]B = [8]R + [8][k]A (see the
+ * library for why): the verdicts of noble-curves' `ed25519.verify` with `zip215: false`.
  *
- * The constructor deploys the table of the base point's odd multiples ({Ed25519BaseTable}) that the
+ * The constructor deploys the tables of the odd multiples of B and [2^128]B ({Ed25519BaseTable}) that the
  * verification reads; its address is immutable.
  *
  * @custom:stateless
@@ -60,7 +60,7 @@ contract Ed25519Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC1
 
     /// @inheritdoc IERC7913KeyIdentity
     /// @dev A public key has one canonical encoding, the 32 bytes themselves, which are its identity. A key of
-    /// small order is refused too: {verify} follows RFC 8032 and accepts signatures anyone can make for it.
+    /// small order is refused too, as {verify} refuses it: anyone can make signatures that satisfy its equation.
     function keyId(bytes calldata key) public view virtual returns (bytes32) {
         if (key.length != 32) revert ERC7913NonCanonicalKey(key);
         (bool ok, uint256 x, uint256 y) = Ed25519.decompress(bytes32(key));

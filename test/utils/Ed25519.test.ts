@@ -7,7 +7,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha512 } from "@noble/hashes/sha2.js";
 import { type Hex, bytesToHex, concatHex, hexToBigInt, hexToBytes, slice } from "viem";
 import { network } from "hardhat";
-import { L, SMALL_ORDER_POINTS, littleEndian, verifyCofactorless } from "../helpers/ed25519.js";
+import { L, SMALL_ORDER_POINTS, littleEndian, verifyCofactored } from "../helpers/ed25519.js";
 
 const { viem } = await network.create();
 const mock = await viem.deployContract("Ed25519Mock");
@@ -69,7 +69,7 @@ describe("Ed25519 point routines in assembly", () => {
   });
 });
 
-describe("Ed25519 double-scalar multiplication in assembly", () => {
+describe("Ed25519 multi-scalar multiplication in assembly", () => {
   const P = 2n ** 255n - 19n;
   const modPow = (base: bigint, exponent: bigint): bigint => {
     let result = 1n;
@@ -80,50 +80,49 @@ describe("Ed25519 double-scalar multiplication in assembly", () => {
     const inverse = modPow(z!, P - 2n);
     return [(x! * inverse) % P, (y! * inverse) % P];
   };
-  const scalar = () => hexToBigInt(bytesToHex(randomBytes(32))) % L;
+  const below = (bound: bigint) => hexToBigInt(bytesToHex(randomBytes(32))) % bound;
+  const times = (point: typeof ed25519.Point.BASE, n: bigint) => (n === 0n ? ed25519.Point.ZERO : point.multiplyUnsafe(n));
+  // Points with a small-order component too: the routine must not assume the prime-order subgroup.
+  const torsion = ed25519.Point.fromHex(SMALL_ORDER_POINTS[1]!.slice(2));
+  const point = () => times(ed25519.Point.BASE, below(L) || 1n).add(Math.random() < 0.5 ? torsion : ed25519.Point.ZERO);
 
-  it("[s]B − [k]A equals its plain-Solidity reference and noble's, for random scalars and keys, and for s, k = 0, 1, L − 1", async () => {
-    const cases: [bigint, bigint][] = Array.from({ length: 8 }, () => [scalar(), scalar()]);
-    cases.push([0n, 0n], [1n, 0n], [0n, 1n], [L - 1n, L - 1n], [1n, L - 1n]);
+  it("[b]B − [c]R ∓ [a]A equals its plain-Solidity reference and noble's, for random and edge scalars (0, 1, all-ones, the bounds)", async () => {
+    const cases: [bigint, bigint, bigint][] = Array.from({ length: 8 }, () => [below(L), below(2n ** 127n), below(2n ** 126n)]);
+    // 2^128 − 1: every digit of b's low half negative and a carry into position 128; L − 1 the largest b.
+    cases.push([0n, 0n, 0n], [1n, 1n, 1n], [2n ** 128n - 1n, 2n ** 127n - 1n, 2n ** 126n - 1n], [L - 1n, 2n ** 126n, 0n], [2n ** 128n, 1n, 2n ** 125n]);
     let gas = 0n;
     let plainGas = 0n;
-    for (const [s, k] of cases) {
-      const a = ed25519.Point.BASE.multiply(scalar() || 1n);
-      const { x, y } = a.toAffine();
-      const [q, plain, used, plainUsed] = await mock.read.doubleScalarMul([s, k, x, y]);
-      const expected = ed25519.Point.BASE.multiplyUnsafe(s).subtract(a.multiplyUnsafe(k)).toAffine();
-      assert.deepEqual(affine(q), [expected.x, expected.y], `s = ${s}, k = ${k}`);
-      assert.deepEqual(affine(plain), [expected.x, expected.y], `reference, s = ${s}, k = ${k}`);
+    for (const [index, [b, c, a]] of cases.entries()) {
+      const addA = index % 2 === 1;
+      const [R, A] = [point(), point()];
+      const points = [R.toAffine().x, R.toAffine().y, A.toAffine().x, A.toAffine().y] as const;
+      const [q, plain, used, plainUsed] = await mock.read.multiScalarMul([b, c, a, addA, points]);
+      const aA = times(A, a);
+      const expected = times(ed25519.Point.BASE, b)
+        .subtract(times(R, c))
+        .add(addA ? aA : aA.negate())
+        .toAffine();
+      assert.deepEqual(affine(q), [expected.x, expected.y], `b = ${b}, c = ${c}, a = ${a}, addA = ${addA}`);
+      assert.deepEqual(affine(plain), [expected.x, expected.y], `reference, b = ${b}, c = ${c}, a = ${a}`);
       // T = XY/Z holds for the extended coordinates the routine returns.
       assert.equal((q[3] * q[2]) % P, (q[0] * q[1]) % P);
       gas += used;
       plainGas += plainUsed;
     }
-    console.log(`      [s]B − [k]A: ${gas / BigInt(cases.length)} gas on average, reference ${plainGas / BigInt(cases.length)}`);
+    console.log(`      [b]B − [c]R ∓ [a]A: ${gas / BigInt(cases.length)} gas on average, reference ${plainGas / BigInt(cases.length)}`);
   });
 });
 
-describe("Ed25519.wnaf", () => {
-  it("recodes random scalars below 2^253 into valid width-w NAFs that sum to the scalar, as its reference does (w = 5, 8, 10)", async () => {
-    for (const w of [5n, 8n, 10n]) {
-      for (let i = 0; i < 10; i++) {
-        // Random scalars, and ones of all-ones bits, where every digit is negative and carries run longest.
-        const k = i === 0 ? 2n ** 253n - 1n : hexToBigInt(bytesToHex(randomBytes(32))) >> 3n;
-        // abitype leaves a 256-element tuple untyped.
-        const digits = (await mock.read.wnaf([k, w])) as readonly bigint[];
-        assert.deepEqual(digits, await mock.read.wnafReference([k, w]), `reference, k = ${k}`);
-        let sum = 0n;
-        let lastNonzero = -1000;
-        digits.forEach((d, j) => {
-          if (d === 0n) return;
-          assert.equal(d & 1n, 1n, "odd digit");
-          assert.ok(d < 2n ** (w - 1n) && d > -(2n ** (w - 1n)), "digit range");
-          assert.ok(j - lastNonzero >= Number(w), "nonzero digits at least w apart");
-          lastNonzero = j;
-          sum += d << BigInt(j);
-        });
-        assert.equal(sum, k);
-      }
+describe("Ed25519.halfSize", () => {
+  it("gives 0 < c < 2^127 and a < 2^126 with c·k ≡ ±a (mod L), as its reference does, for random k, small k, k near 2^126 and k = L − 1", async () => {
+    const ks = Array.from({ length: 24 }, () => hexToBigInt(bytesToHex(randomBytes(32))) % L);
+    ks.push(0n, 1n, 2n ** 126n - 1n, 2n ** 126n, 2n ** 126n + 1n, L - 1n, (L - 1n) / 2n, 2n ** 252n);
+    for (const k of ks) {
+      const [c, a, negative] = await mock.read.halfSize([k]);
+      assert.ok(c > 0n && c < 2n ** 127n, `c = ${c} for k = ${k}`);
+      assert.ok(a < 2n ** 126n, `a = ${a} for k = ${k}`);
+      assert.equal((c * k) % L, negative ? (L - a) % L : a, `k = ${k}`);
+      assert.deepEqual(await mock.read.halfSizeReference([k]), [c, a, negative], `reference, k = ${k}`);
     }
   });
 });
@@ -155,22 +154,46 @@ describe("Ed25519 (the library, messages of any length)", () => {
     assert.equal(await verify(hex(v.publicKey), hex(v.message), concatHex([slice(hex(v.signature), 0, 32), littleEndian(s + L)])), false);
   });
 
-  it("gives the cofactorless verdict of the TypeScript reference for small-order A and R", async () => {
+  it("rejects every small-order A, whatever R and S (anyone could sign for such a key), as noble's strict verify does", async () => {
     const message = "0x6d657373616765" as Hex;
     const s = BigInt(`0x${randomBytes(31).toString("hex")}`);
     const sB = ed25519.Point.BASE.multiply(s);
-    let accepted = 0;
+    // R = [S]B plus each small-order point, or a small-order point with S = 0: the equation holds for all of them.
+    const withTorsion = SMALL_ORDER_POINTS.map((t) => `0x${sB.add(ed25519.Point.fromHex(t.slice(2))).toHex()}` as Hex);
     for (const a of SMALL_ORDER_POINTS) {
-      for (const r of [...SMALL_ORDER_POINTS, `0x${sB.toHex()}` as Hex]) {
-        for (const sEnc of [littleEndian(0n), littleEndian(s)]) {
-          const signature = concatHex([r, sEnc]);
-          const expected = verifyCofactorless(a, message, signature);
-          accepted += expected ? 1 : 0;
-          assert.equal(await verify(a, message, signature), expected, `A ${a} R ${r} S ${sEnc}`);
-        }
+      for (const [r, sEnc] of [...withTorsion.map((r) => [r, littleEndian(s)]), ...SMALL_ORDER_POINTS.map((r) => [r, littleEndian(0n)])] as [Hex, Hex][]) {
+        const signature = concatHex([r, sEnc]);
+        assert.equal(verifyCofactored(a, message, signature), false);
+        assert.equal(ed25519.verify(hexToBytes(signature), hexToBytes(message), hexToBytes(a), { zip215: false }), false);
+        assert.equal(await verify(a, message, signature), false, `A ${a} R ${r} S ${sEnc}`);
       }
     }
-    // At least: A = identity with R = [S]B (any S), and R = identity with S = 0, are accepted by the equation.
-    assert.ok(accepted >= 2);
+  });
+
+  it("accepts R and A with a small-order part when their prime-order parts satisfy the equation (the cofactored verdict, noble's too)", async () => {
+    const message = "0x6d657373616765" as Hex;
+    const secret = hexToBigInt(bytesToHex(randomBytes(32))) % L;
+    const nonce = hexToBigInt(bytesToHex(randomBytes(32))) % L;
+    const torsion = SMALL_ORDER_POINTS.map((t) => ed25519.Point.fromHex(t.slice(2)));
+    let cofactorlessWouldReject = 0;
+    // A = [secret]B + T_i (T_0 the identity: an ordinary key), R = [nonce]B + T_j, S = nonce + k·secret mod L.
+    for (const i of [0, 1, 2, 4]) {
+      const a = bytesToHex(ed25519.Point.BASE.multiply(secret).add(torsion[i]!).toBytes());
+      for (const j of [0, 1, 3, 4, 6]) {
+        const r = bytesToHex(ed25519.Point.BASE.multiply(nonce).add(torsion[j]!).toBytes());
+        const k = hexToBigInt(bytesToHex(sha512(hexToBytes(concatHex([r, a, message]))).reverse())) % L;
+        const s = (nonce + k * secret) % L;
+        const signature = concatHex([r, littleEndian(s)]);
+        assert.equal(verifyCofactored(a, message, signature), true);
+        assert.equal(ed25519.verify(hexToBytes(signature), hexToBytes(message), hexToBytes(a), { zip215: false }), true);
+        assert.equal(await verify(a, message, signature), true, `A + T${i}, R + T${j}`);
+        assert.equal(await verify(a, message, concatHex([r, littleEndian((s + 1n) % L)])), false, `S + 1, A + T${i}, R + T${j}`);
+        const sB = ed25519.Point.BASE.multiply(s);
+        const kA = k === 0n ? ed25519.Point.ZERO : ed25519.Point.fromHex(a.slice(2)).multiplyUnsafe(k);
+        if (sB.subtract(kA).toHex() !== r.slice(2)) cofactorlessWouldReject++;
+      }
+    }
+    // The two equations part on these: [S]B − [k]A differs from R by T_j + [k]T_i, zero only when that sum is.
+    assert.ok(cofactorlessWouldReject > 0);
   });
 });

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { type Hex, bytesToHex, concatHex, hexToBigInt, keccak256, numberToHex, slice, toHex } from "viem";
+import { sha512 } from "@noble/hashes/sha2.js";
+import { type Hex, bytesToHex, concatHex, hexToBigInt, hexToBytes, keccak256, numberToHex, slice, toHex } from "viem";
 import { readFileSync } from "node:fs";
 import { network } from "hardhat";
 import { L, P, SMALL_ORDER_POINTS, littleEndian } from "../helpers/ed25519.js";
@@ -29,13 +30,17 @@ function flipBit(value: Hex, bit: number): Hex {
 }
 
 describe("Ed25519Verifier", () => {
-  it("keeps B's odd multiples B, 3B, …, 511B (w = 10) after a STOP byte in its table contract", async () => {
+  it("keeps the odd multiples of B and [2^128]B (w = 8, 64 each) in cached affine form after a STOP byte in its table contract", async () => {
     const code = await publicClient.getCode({ address: await verifier.read.baseTable() });
-    const twoB = ed25519.Point.BASE.double();
+    const d2 = (2n * ed25519.Point.CURVE().d) % P;
+    const word = (n: bigint) => numberToHex(((n % P) + P) % P, { size: 32 }).slice(2);
     let expected = "0x00";
-    for (let j = 0, point = ed25519.Point.BASE; j < 256; j++, point = point.add(twoB)) {
-      const { x, y } = point.toAffine();
-      expected += numberToHex(x, { size: 32 }).slice(2) + numberToHex(y, { size: 32 }).slice(2);
+    for (const base of [ed25519.Point.BASE, ed25519.Point.BASE.multiply(2n ** 128n)]) {
+      const twice = base.double();
+      for (let j = 0, point = base; j < 64; j++, point = point.add(twice)) {
+        const { x, y } = point.toAffine();
+        expected += word(y + x) + word(y - x) + word(d2 * x * y);
+      }
     }
     assert.equal(code, expected);
   });
@@ -84,19 +89,24 @@ describe("Ed25519Verifier", () => {
     assert.equal(await verify(key, hash, concatHex([slice(signature, 0, 32), littleEndian(s + L)])), FAILURE);
   });
 
-  it("accepts the canonical identity as A or R where the equation holds, rejects its non-canonical encodings", async () => {
+  it("rejects every small-order A even where the equation holds; accepts the identity as R where it holds, not its non-canonical encodings", async () => {
     const hash = bytesToHex(randomBytes(32));
-    const identity = SMALL_ORDER_POINTS[0];
+    const identity = SMALL_ORDER_POINTS[0]!;
     const s = BigInt(`0x${randomBytes(31).toString("hex")}`);
     const sB = `0x${ed25519.Point.BASE.multiply(s).toHex()}` as Hex;
-    // A = identity: [S]B − [k]A = [S]B, so R = [S]B passes for any S and any message (why keyId refuses it).
-    assert.equal(await verify(identity, hash, concatHex([sB, littleEndian(s)])), MAGIC);
-    // The same point encoded with y = p + 1 (≥ p), and as y = 1 with the sign bit set (x = 0 is not negative).
-    assert.equal(await verify(littleEndian(P + 1n), hash, concatHex([sB, littleEndian(s)])), FAILURE);
-    assert.equal(await verify(littleEndian(1n + (1n << 255n)), hash, concatHex([sB, littleEndian(s)])), FAILURE);
-    // R = identity and S = 0 under A = identity: [0]B − [k]O = O.
-    assert.equal(await verify(identity, hash, concatHex([identity, littleEndian(0n)])), MAGIC);
-    assert.equal(await verify(identity, hash, concatHex([littleEndian(P + 1n), littleEndian(0n)])), FAILURE);
+    // A = identity: [8]([S]B − R − [k]A) = O for R = [S]B, any S and any message; refused, as keyId refuses the key.
+    for (const a of SMALL_ORDER_POINTS) assert.equal(await verify(a, hash, concatHex([sB, littleEndian(s)])), FAILURE, a);
+    // R = identity with S = k·secret: a valid signature whose R is O, accepted as 32 bytes y = 1 only.
+    const secret = hexToBigInt(bytesToHex(randomBytes(32))) % L;
+    const key = bytesToHex(ed25519.Point.BASE.multiply(secret).toBytes());
+    const withR = (r: Hex) => {
+      const k = hexToBigInt(bytesToHex(sha512(hexToBytes(concatHex([r, key, hash]))).reverse())) % L;
+      return concatHex([r, littleEndian((k * secret) % L)]);
+    };
+    assert.equal(await verify(key, hash, withR(identity)), MAGIC);
+    // The same point with y = p + 1 (≥ p), and as y = 1 with the sign bit set (x = 0 is not negative).
+    assert.equal(await verify(key, hash, withR(littleEndian(P + 1n))), FAILURE);
+    assert.equal(await verify(key, hash, withR(littleEndian(1n + (1n << 255n)))), FAILURE);
     // The points (±√−1, 0) of order 4 with y = 0 written as p, both signs (only y < 19 has a second encoding).
     assert.equal(await verify(littleEndian(P), hash, concatHex([sB, littleEndian(s)])), FAILURE);
     assert.equal(await verify(littleEndian(P + (1n << 255n)), hash, concatHex([sB, littleEndian(s)])), FAILURE);
