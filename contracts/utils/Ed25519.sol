@@ -49,6 +49,8 @@ library Ed25519 {
     uint256 private constant WIDTH_POINTS = 5;
     /// @dev The half-size bound: {halfSize} stops once the remainder is below 2^126.
     uint256 private constant HALF = 1 << 126;
+    /// @dev Byte 2^z mod 11 (from the most significant) is z, for z < 8: the trailing zeros of a power of two below 2^8.
+    uint256 private constant TRAILING_ZEROS = 0x0000010002040007030605000000000000000000000000000000000000000000;
     /// @dev The doubling chain's length: digit positions 0 … 128 (a 128-bit scalar's wNAF has up to 129 digits).
     uint256 private constant POSITIONS = 129;
 
@@ -260,24 +262,28 @@ library Ed25519 {
                 }
             }
             // Writes k's width-w NAF into byte `lane` (from the lowest) of the words at `digits`, position i's word at
-            // `digits + 32i`. After a nonzero digit the next w − 1 are zero, so the loop steps over them.
+            // `digits + 32i`. Each pass skips k's trailing zeros (z < 8 of them at once: 2^z mod 11 differs for each
+            // z < 8, and TRAILING_ZEROS holds z at byte 2^z mod 11), writes one digit, and steps over the w − 1
+            // zeros that follow it.
             function recode(digits, k, w, lane) {
                 let window := shl(w, 1)
                 let ptr := add(digits, sub(31, lane))
                 for {} k {} {
-                    switch and(k, 1)
-                    case 0 {
-                        k := shr(1, k)
-                        ptr := add(ptr, 0x20)
+                    let lowest := and(k, sub(0, k))
+                    if gt(lowest, 0x80) {
+                        k := shr(8, k)
+                        ptr := add(ptr, 0x100)
+                        continue
                     }
-                    default {
-                        // The odd residue of k mod 2^w, taken in (−2^(w−1), 2^(w−1)); k − digit is divisible by 2^w.
-                        let digit := and(k, sub(window, 1))
-                        if iszero(lt(digit, shr(1, window))) { digit := sub(digit, window) }
-                        mstore8(ptr, digit)
-                        k := shr(w, sub(k, digit))
-                        ptr := add(ptr, shl(5, w))
-                    }
+                    let zeros := byte(mod(lowest, 11), TRAILING_ZEROS)
+                    k := shr(zeros, k)
+                    ptr := add(ptr, shl(5, zeros))
+                    // The odd residue of k mod 2^w, taken in (−2^(w−1), 2^(w−1)); k − digit is divisible by 2^w.
+                    let digit := and(k, sub(window, 1))
+                    if iszero(lt(digit, shr(1, window))) { digit := sub(digit, window) }
+                    mstore8(ptr, digit)
+                    k := shr(w, sub(k, digit))
+                    ptr := add(ptr, shl(5, w))
                 }
             }
             // Above the free memory pointer, unallocated: R's and A's multiples (1 KiB each), 2P, a table entry,
