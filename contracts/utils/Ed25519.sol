@@ -87,29 +87,39 @@ library Ed25519 {
      * @dev For k < L, c and a with 0 < c < 2^127, a < 2^126 and c·k ≡ a (mod L), or c·k ≡ −a when `negative`:
      * the extended Euclidean algorithm on (L, k), tracking only k's cofactor t (rᵢ ≡ tᵢ·k mod L), stopped at the
      * first remainder below 2^126. The previous remainder was at least 2^126 and |tᵢ|·rᵢ₋₁ ≤ L, so |tᵢ| ≤ L / 2^126.
-     * About 75 division steps; assembly, where Solidity's signed checked arithmetic cost 8 times as much.
+     * About 75 division steps, in assembly so that each is a handful of opcodes without overflow checks;
      * {Ed25519PointReference-halfSize} is the plain-Solidity version the tests compare it with.
      */
     function halfSize(uint256 k) internal pure returns (uint256 c, uint256 a, bool negative) {
         assembly ("memory-safe") {
-            // (previous, a) are consecutive remainders, (previousT, t) their cofactors in two's complement: |tᵢ| stays
-            // below 2^127, so wrapping products and differences are exact.
-            let previous := L
-            a := k
-            let previousT := 0
-            let t := 1
-            for {} iszero(lt(a, HALF)) {} {
-                let quotient := div(previous, a)
-                let remainder := sub(previous, mul(quotient, a))
-                previous := a
-                a := remainder
-                let nextT := sub(previousT, mul(quotient, t))
-                previousT := t
-                t := nextT
+            // Two remainders and their cofactors in two's complement (|tᵢ| stays below 2^127, so wrapping products
+            // and differences are exact). Each step replaces the larger remainder by itself mod the smaller, in
+            // place, so the two alternate roles and nothing is moved: r1, t1 hold the newer pair after an odd
+            // number of steps, r0, t0 after an even one.
+            let r0 := L
+            let r1 := k
+            let t0 := 0
+            let t1 := 1
+            for {} 1 {} {
+                if lt(r1, HALF) {
+                    a := r1
+                    c := t1
+                    break
+                }
+                let quotient := div(r0, r1)
+                r0 := sub(r0, mul(quotient, r1))
+                t0 := sub(t0, mul(quotient, t1))
+                if lt(r0, HALF) {
+                    a := r0
+                    c := t0
+                    break
+                }
+                quotient := div(r1, r0)
+                r1 := sub(r1, mul(quotient, r0))
+                t1 := sub(t1, mul(quotient, t0))
             }
-            negative := slt(t, 0)
-            c := t
-            if negative { c := sub(0, t) }
+            negative := slt(c, 0)
+            if negative { c := sub(0, c) }
         }
     }
 
