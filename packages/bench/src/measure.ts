@@ -7,7 +7,7 @@ import type { Environment } from "./environment.js";
 import { measureErc7562 } from "./erc7562.js";
 import { calldataGas, summarise } from "./metrics.js";
 import { measureFalconForms } from "./falconForms.js";
-import { profileVerify } from "./profile.js";
+import { profileEd25519MultiScalarMul, profileVerify } from "./profile.js";
 import { traceBundle } from "./trace.js";
 
 export type MeasureOptions = {
@@ -184,6 +184,12 @@ export async function measureScheme(
     if (!profile.valid) throw new Error(`${subject.name}: the profiler rejected a valid signature`);
     profile.stages.forEach((stage, index) =>
       measurements.push({ bench_name: `verify.stage.${index + 1}`, surface: "verify", unit: "gas", gas: stage.gas, notes: stage.name }),
+    );
+  }
+  if (single.name === "ed25519") {
+    const parts = await profileEd25519MultiScalarMul(environment, { publicKey: signers[0]!.publicKey, ...lastSigned });
+    parts.forEach((part, index) =>
+      measurements.push({ bench_name: `verify.ed25519_msm.${index + 1}`, surface: "verify", unit: "gas", gas: part.gas, value: part.additions, notes: part.name }),
     );
   }
 

@@ -63,6 +63,37 @@ export async function profileVerify(
   return { stages: names.map((name, index) => ({ name, gas: Number(gas[index]) })), valid };
 }
 
+/** One part of Ed25519's multi-scalar multiplication: its gas and how many point additions it makes. */
+export type Ed25519MultiScalarMulPart = { name: string; gas: number; additions: number };
+
+const ed25519MultiScalarMulPartNames = [
+  "R's and A's odd multiples, digit words cleared, 129 doublings (every scalar zero)",
+  "b = c·S mod L over B and [2^128]B: recoding, table reads (EXTCODECOPY, the first cold), additions",
+  "c over R: recoding, subtractions of R's multiples",
+  "a over A: recoding, additions of A's multiples",
+];
+
+/**
+ * Where Ed25519's multi-scalar multiplication spends its gas for one signature, by difference (the profiler's
+ * `multiScalarMulParts`: the routine with every scalar zero, then what each scalar alone adds to it).
+ */
+export async function profileEd25519MultiScalarMul(
+  environment: Environment,
+  parameters: { publicKey: Hex; hash: Hex; signature: Hex },
+): Promise<Ed25519MultiScalarMulPart[]> {
+  const { data } = await call(environment.client, {
+    to: profilerAddress,
+    data: encodeFunctionData({
+      abi: ed25519ProfilerAbi,
+      functionName: "multiScalarMulParts",
+      args: [getPQ4337Addresses().verifiers.ed25519!, parameters.publicKey, parameters.hash, parameters.signature],
+    }),
+    stateOverride: [{ address: profilerAddress, code: ed25519ProfilerDeployedBytecode }],
+  });
+  const [gas, additions] = decodeFunctionResult({ abi: ed25519ProfilerAbi, functionName: "multiScalarMulParts", data: data! });
+  return ed25519MultiScalarMulPartNames.map((name, index) => ({ name, gas: Number(gas[index]), additions: Number(additions[index]) }));
+}
+
 /** Gas of one on-chain Keccak-f[1600] permutation, the unit of every SHAKE step above. */
 export async function keccakPermutationGas(environment: Environment): Promise<number> {
   const { data } = await call(environment.client, {

@@ -119,6 +119,23 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
     }
   }
 
+  const ed25519Parts = rows.filter((row) => row.scheme === "ed25519" && row.bench_name.startsWith("verify.ed25519_msm."));
+  if (ed25519Parts.length > 0) {
+    const stage = rows.find((row) => row.scheme === "ed25519" && row.bench_name.startsWith("verify.stage.") && row.notes?.startsWith("[b]B"));
+    const [fixed, ...scalars] = ed25519Parts;
+    lines.push("## Ed25519: inside the multi-scalar multiplication", "");
+    lines.push(
+      "The same signature's [b]B − [c]R ∓ [a]A by difference (Ed25519Profiler.multiScalarMulParts): the routine with every scalar zero, then what each scalar alone adds to it. A table addition reads 96 bytes with EXTCODECOPY and uses Z = 1; an addition of R's or A's multiples is a full cached addition.",
+      "",
+      "| part | additions | gas | per addition |",
+      "|---|---:|---:|---:|",
+    );
+    lines.push(`| ${fixed!.notes} | ${fixed!.value} | ${fmt(fixed!.gas)} | – |`);
+    for (const part of scalars) lines.push(`| ${part.notes} | ${part.value} | ${fmt(part.gas)} | ${fmt(Math.round(part.gas! / part.value!))} |`);
+    const sum = ed25519Parts.reduce((total, row) => total + row.gas!, 0);
+    lines.push(`| sum of the parts (the profile's step: ${fmt(stage?.gas)}) | ${ed25519Parts.reduce((total, row) => total + row.value!, 0)} | ${fmt(sum)} | |`, "");
+  }
+
   const falconForms = schemes.filter((scheme) => rows.some((row) => row.scheme === scheme && row.bench_name.startsWith("verify.falcon_form.")));
   if (falconForms.length > 0) {
     lines.push("## Falcon: verify by signature form and HashToPoint length", "");

@@ -39,12 +39,21 @@ describe("pnpm bench --quick on the devnet", () => {
       // The laps leave out the verifier's own framing (the call, the message's copy, memory): about 1 % for ML-DSA.
       assert.ok(Math.abs(stages - verify) < verify * 0.02, `${scheme}: the profile (${stages}) accounts for verify (${verify})`);
     }
+    // Ed25519's multi-scalar multiplication by parts: they add up to the profile's step for it, and each scalar's
+    // part costs at least its additions' arithmetic (8 MULMODs each).
+    const parts = rows.filter((row) => row.scheme === "ed25519" && row.bench_name.startsWith("verify.ed25519_msm."));
+    const multiplication = rows.find((row) => row.scheme === "ed25519" && row.bench_name.startsWith("verify.stage.") && row.notes.startsWith("[b]B"))!.gas!;
+    assert.equal(parts.length, 4);
+    const sum = parts.reduce((total, row) => total + row.gas!, 0);
+    assert.ok(Math.abs(sum - multiplication) < multiplication * 0.03, `Ed25519 parts ${sum} against the step ${multiplication}`);
+    for (const part of parts.slice(1)) assert.ok(part.value! > 5 && part.gas! > part.value! * 64, `${part.notes}: ${part.gas} for ${part.value}`);
     assert.ok(rows.find((row) => row.bench_name === "keccak_f1600.permutation")!.gas! > 1000);
     // anvil has no erc7562Tracer: the ERC-7562 rows judge the gas bound and say the rules were not checked.
     for (const kind of ["first_operation", "steady_state"])
       assert.match(rows.find((row) => row.scheme === "falcon512" && row.bench_name === `erc7562.${kind}`)!.notes, /^gas bound: (fits|exceeds); rules: not checked/);
     const report = readFileSync(join(out, "report.md"), "utf8");
     assert.match(report, /## Gas per user operation/);
+    assert.match(report, /## Ed25519: inside the multi-scalar multiplication/);
     assert.match(report, /Published reference figures/);
     // The keccak variants are measured beside their standards, and labelled.
     const variant = rows.find((row) => row.scheme === "falcon512keccak" && row.bench_name === "variant.verify")!;
