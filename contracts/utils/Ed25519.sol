@@ -173,7 +173,7 @@ library Ed25519 {
      * per position a doubling, then each nonzero digit's odd multiple added or subtracted.
      *
      * The digits are recoded first into one array of 129 words, a word per position holding the four digits as
-     * bytes (b₀'s lowest, then b₁'s, c's, a's; two's complement): most positions have no digit at all, and one
+     * bytes (b₀'s lowest, then b₁'s, c's, a's; |digit| with bit 7 for the sign): most positions have no digit, and one
      * MLOAD tells. B's and B''s multiples come from the table contract; R's and A's (P, 3P, …, 15P in cached form)
      * are computed on entry. The point is kept at a fixed memory address, which the IR optimizer handles better
      * than the stack here. {Ed25519PointReference-multiScalarMul} is the plain-Solidity version the tests compare
@@ -241,6 +241,16 @@ library Ed25519 {
                 mstore(add(p, 0x40), mulmod(f, g, P))
                 mstore(add(p, 0x60), mulmod(e, h, P))
             }
+            // p ± the table entry of `digit` (see the chain below): B's or B''s multiple, read into memory at `entry`.
+            function addTableEntry(p, tableAddress, entry, tableStart, digit) {
+                extcodecopy(tableAddress, entry, add(tableStart, mul(96, shr(1, and(digit, 0x7f)))), 96)
+                addCached(p, entry, shr(7, digit), 1)
+            }
+            // p ∓ the multiple of `digit` at `multiples` (P, 3P, …, 15P, 128 bytes each): a positive digit subtracts
+            // when `subtractPositive`, adds otherwise.
+            function addMultiple(p, multiples, digit, subtractPositive) {
+                addCached(p, add(multiples, shl(7, shr(1, and(digit, 0x7f)))), xor(subtractPositive, shr(7, digit)), 0)
+            }
             // The point at memory `p`, in cached form at memory `out`.
             function storeCached(out, p) {
                 let x1 := mload(p)
@@ -288,11 +298,18 @@ library Ed25519 {
                     let zeros := byte(mod(lowest, 11), TRAILING_ZEROS)
                     k := shr(zeros, k)
                     ptr := add(ptr, shl(5, zeros))
-                    // The odd residue of k mod 2^w, taken in (−2^(w−1), 2^(w−1)); k − digit is divisible by 2^w.
+                    // The odd residue of k mod 2^w, taken in (−2^(w−1), 2^(w−1)); k − digit is divisible by 2^w. Stored
+                    // as |digit| with bit 7 set for a negative one (|digit| < 2^7 for w ≤ 8).
                     let digit := and(k, sub(window, 1))
-                    if iszero(lt(digit, shr(1, window))) { digit := sub(digit, window) }
-                    mstore8(ptr, digit)
-                    k := shr(w, sub(k, digit))
+                    switch lt(digit, shr(1, window))
+                    case 0 {
+                        mstore8(ptr, or(0x80, sub(window, digit)))
+                        k := shr(w, add(k, sub(window, digit)))
+                    }
+                    default {
+                        mstore8(ptr, digit)
+                        k := shr(w, sub(k, digit))
+                    }
                     ptr := add(ptr, shl(5, w))
                 }
             }
@@ -327,33 +344,15 @@ library Ed25519 {
                 double(q)
                 let word := mload(position)
                 if word {
-                    // A digit's byte is in two's complement: ≥ 128 is negative; its entry is |digit| >> 1.
+                    // A digit's byte is |digit| (odd, its entry |digit| >> 1) with bit 7 set when it is negative.
                     let digit := and(word, 0xff)
-                    if digit {
-                        let negative := gt(digit, 127)
-                        if negative { digit := sub(256, digit) }
-                        extcodecopy(table, entry, add(tableB, mul(96, shr(1, digit))), 96)
-                        addCached(q, entry, negative, 1)
-                    }
+                    if digit { addTableEntry(q, table, entry, tableB, digit) }
                     digit := and(shr(8, word), 0xff)
-                    if digit {
-                        let negative := gt(digit, 127)
-                        if negative { digit := sub(256, digit) }
-                        extcodecopy(table, entry, add(tableB128, mul(96, shr(1, digit))), 96)
-                        addCached(q, entry, negative, 1)
-                    }
+                    if digit { addTableEntry(q, table, entry, tableB128, digit) }
                     digit := and(shr(16, word), 0xff)
-                    if digit {
-                        let negative := gt(digit, 127)
-                        if negative { digit := sub(256, digit) }
-                        addCached(q, add(multiplesR, shl(7, shr(1, digit))), iszero(negative), 0)
-                    }
+                    if digit { addMultiple(q, multiplesR, digit, 1) }
                     digit := shr(24, word)
-                    if digit {
-                        let negative := gt(digit, 127)
-                        if negative { digit := sub(256, digit) }
-                        addCached(q, add(multiplesA, shl(7, shr(1, digit))), xor(subtractA, negative), 0)
-                    }
+                    if digit { addMultiple(q, multiplesA, digit, subtractA) }
                 }
             }
         }
