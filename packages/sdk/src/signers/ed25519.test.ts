@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ed25519 } from "@noble/curves/ed25519.js";
+import { sha512 } from "@noble/hashes/sha2.js";
 import { type Hex, bytesToHex, hexToBytes, keccak256, size, stringToHex } from "viem";
 import { InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
 import { ed25519Signer, verifyEd25519 } from "./ed25519.js";
@@ -47,6 +48,23 @@ describe("ed25519Signer", () => {
     // The identity written with y = p + 1.
     assert.equal(verifyEd25519({ publicKey: littleEndian(2n ** 255n - 18n), hash, signature }), false);
     assert.equal(verifyEd25519({ publicKey: signer.publicKey, hash, signature: "0x1234" }), false);
+  });
+
+  it("verifyEd25519 gives the verifier's cofactored verdicts: no small-order key, R with a small-order part accepted", () => {
+    // The canonical identity as the key: [S]B as R satisfies the equation for any message, and is refused.
+    const s = 12345n;
+    const Point = ed25519.ExtendedPoint;
+    const sB = bytesToHex(Point.BASE.multiply(s).toRawBytes());
+    const identity = littleEndian(1n);
+    assert.equal(verifyEd25519({ publicKey: identity, hash, signature: `0x${sB.slice(2)}${littleEndian(s).slice(2)}` }), false);
+    // R = [r]B + T for a point T of order 8, S = r + k·a: the cofactored equation holds (the cofactorless one does not).
+    const secret = 987654321n;
+    const key = bytesToHex(Point.BASE.multiply(secret).toRawBytes());
+    const torsion = Point.fromHex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a");
+    const r = bytesToHex(Point.BASE.multiply(777n).add(torsion).toRawBytes());
+    const digest = sha512(hexToBytes(`0x${r.slice(2)}${key.slice(2)}${hash.slice(2)}`));
+    const k = BigInt(bytesToHex(digest.reverse())) % L;
+    assert.equal(verifyEd25519({ publicKey: key, hash, signature: `0x${r.slice(2)}${littleEndian((777n + k * secret) % L).slice(2)}` }), true);
   });
 
   it("throws typed errors for a secret key that is not 32 bytes and a message that is not a 32-byte hash", async () => {
