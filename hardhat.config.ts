@@ -22,7 +22,7 @@ const solc = {
 
 // The post-quantum verifiers and Ed25519, and the harnesses and meters that must measure the same code, go through the IR
 // pipeline: its stack layout makes their hand-written assembly cheaper (Keccak-f by 6 %, Falcon's NTTs by 13 %, Ed25519's
-// double-scalar multiplication by a third: under the legacy optimizer its doubling chain cost 1.7 times as much).
+// point multiplication by a third: under the legacy optimizer its doubling chain cost 1.7 times as much).
 // Plain Solidity (the account, ECDSA, the references the tests compare with) stays with the legacy optimizer, which
 // serves it better. solc's default Yul step sequence exhausts solcjs's memory (std::bad_alloc) in its SSA steps
 // (`xa`) on the unrolled rounds, so this sequence leaves them out: it keeps the default's cleanup, simplification

@@ -16,22 +16,11 @@ contract Ed25519Mock {
         return Ed25519.verify(_table, publicKey, r, s, message);
     }
 
-    /// @dev {Ed25519-_double} and {Ed25519-_addCached} beside their references, on the same inputs.
+    /// @dev {Ed25519-_double} beside its reference, on the same input.
     function double(uint256[4] memory q) external pure returns (uint256[4] memory, uint256[4] memory plain) {
         plain = [q[0], q[1], q[2], q[3]];
         Ed25519PointReference.double(plain);
         Ed25519._double(q);
-        return (q, plain);
-    }
-
-    function addCached(
-        uint256[4] memory q,
-        uint256[4] memory c,
-        bool subtract
-    ) external pure returns (uint256[4] memory, uint256[4] memory plain) {
-        plain = [q[0], q[1], q[2], q[3]];
-        Ed25519PointReference.addCached(plain, c, subtract);
-        Ed25519._addCached(q, c, subtract);
         return (q, plain);
     }
 

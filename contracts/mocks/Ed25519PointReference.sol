@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {ED25519_BASE_TABLE_WIDTH} from "../utils/Ed25519BaseTable.sol";
+
 /**
  * @dev The plain-Solidity references of {Ed25519}'s routines in assembly, written to be read: the tests
  * compare the two on random points. Extended twisted Edwards coordinates (X, Y, Z, T) with a = −1 over p = 2^255 − 19.
@@ -16,7 +18,7 @@ library Ed25519PointReference {
 
     /**
      * @dev [b]B − [c]R ∓ [a]A (+ when `addA`) for `points` = (R.x, R.y, A.x, A.y) affine, by interleaved wNAF
-     * (b's low and high 128 bits in width 8 over B's and B''s odd multiples, c and a in width 5 over R's and A's)
+     * (b's low and high 128 bits in the table width over B's and B''s odd multiples, c and a in width 5 over R's and A's)
      * with {double} and {addCached}: what {Ed25519-_multiScalarMul} computes, with the base points' multiples
      * computed here rather than read from the table contract.
      */
@@ -27,10 +29,11 @@ library Ed25519PointReference {
         bool addA,
         uint256[4] memory points
     ) internal pure returns (uint256[4] memory q) {
-        int256[256][4] memory digits = [wnaf(b & type(uint128).max, 8), wnaf(b >> 128, 8), wnaf(c, 5), wnaf(a, 5)];
+        uint256 width = ED25519_BASE_TABLE_WIDTH;
+        int256[256][4] memory digits = [wnaf(b & type(uint128).max, width), wnaf(b >> 128, width), wnaf(c, 5), wnaf(a, 5)];
         uint256[4][][4] memory multiples = [
-            oddMultiples(BX, BY, 64),
-            oddMultiples(B128X, B128Y, 64),
+            oddMultiples(BX, BY, 1 << (width - 2)),
+            oddMultiples(B128X, B128Y, 1 << (width - 2)),
             oddMultiples(points[0], points[1], 8),
             oddMultiples(points[2], points[3], 8)
         ];

@@ -383,39 +383,6 @@ library Ed25519 {
         }
     }
 
-    /**
-     * @dev q ← q + c, or q − c when `subtract`, for c in cached form (add-2008-hwcd-3 with a = −1). Assembly, as
-     * {_double}; {Ed25519PointReference-addCached} is its plain-Solidity version.
-     */
-    function _addCached(uint256[4] memory q, uint256[4] memory c, bool subtract) internal pure {
-        assembly ("memory-safe") {
-            let yPlusX := mload(c)
-            let yMinusX := mload(add(c, 0x20))
-            let t2d := mload(add(c, 0x40))
-            // −c = (Y − X, Y + X, −2d·T, 2Z) in cached form.
-            if subtract {
-                let swap := yPlusX
-                yPlusX := yMinusX
-                yMinusX := swap
-                t2d := sub(P, t2d)
-            }
-            let x := mload(q)
-            let y := mload(add(q, 0x20))
-            let a := mulmod(addmod(y, sub(P, x), P), yMinusX, P)
-            let b := mulmod(addmod(y, x, P), yPlusX, P)
-            let cc := mulmod(mload(add(q, 0x60)), t2d, P)
-            let d := mulmod(mload(add(q, 0x40)), mload(add(c, 0x60)), P)
-            let e := addmod(b, sub(P, a), P)
-            let f := addmod(d, sub(P, cc), P)
-            let g := addmod(d, cc, P)
-            let h := addmod(b, a, P)
-            mstore(q, mulmod(e, f, P))
-            mstore(add(q, 0x20), mulmod(g, h, P))
-            mstore(add(q, 0x40), mulmod(f, g, P))
-            mstore(add(q, 0x60), mulmod(e, h, P))
-        }
-    }
-
     /// @dev base^exponent mod p by the MODEXP precompile (0x05), its input and output in scratch memory past the
     /// free memory pointer (abi.encodePacked and a returned `bytes` cost about 1,000 gas more a call).
     function _modExp(uint256 base, uint256 exponent) private view returns (bool ok, uint256 result) {

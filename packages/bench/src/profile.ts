@@ -46,20 +46,12 @@ export async function profileVerify(
   const profiler = profilers[scheme.name];
   if (!profiler) return undefined;
   const { key, expandedKey } = scheme.toErc7913Key(parameters.publicKey);
-  const stateOverride = [
-    { address: profilerAddress, code: profiler.code },
-    ...(expandedKey ? toCodeChunks(expandedKey) : []).map(({ address, runtimeCode }) => ({ address, code: runtimeCode })),
+  const chunks = (expandedKey ? toCodeChunks(expandedKey) : []).map(({ address, runtimeCode }) => ({ address, code: runtimeCode }));
+  const names = (await readInstrument(environment, profiler, "stages")) as readonly string[];
+  const [gas, valid] = (await readInstrument(environment, profiler, "profile", profiler.args(key, parameters.hash, parameters.signature), chunks)) as [
+    readonly bigint[],
+    boolean,
   ];
-  const read = async (functionName: "stages" | "profile", args: readonly unknown[]) => {
-    const { data } = await call(environment.client, {
-      to: profilerAddress,
-      data: encodeFunctionData({ abi: profiler.abi, functionName, args }),
-      stateOverride,
-    });
-    return decodeFunctionResult({ abi: profiler.abi, functionName, data: data! }) as unknown;
-  };
-  const names = (await read("stages", [])) as readonly string[];
-  const [gas, valid] = (await read("profile", profiler.args(key, parameters.hash, parameters.signature))) as [readonly bigint[], boolean];
   return { stages: names.map((name, index) => ({ name, gas: Number(gas[index]) })), valid };
 }
 
@@ -81,25 +73,36 @@ export async function profileEd25519MultiScalarMul(
   environment: Environment,
   parameters: { publicKey: Hex; hash: Hex; signature: Hex },
 ): Promise<Ed25519MultiScalarMulPart[]> {
-  const { data } = await call(environment.client, {
-    to: profilerAddress,
-    data: encodeFunctionData({
-      abi: ed25519ProfilerAbi,
-      functionName: "multiScalarMulParts",
-      args: [getPQ4337Addresses().verifiers.ed25519!, parameters.publicKey, parameters.hash, parameters.signature],
-    }),
-    stateOverride: [{ address: profilerAddress, code: ed25519ProfilerDeployedBytecode }],
-  });
-  const [gas, additions] = decodeFunctionResult({ abi: ed25519ProfilerAbi, functionName: "multiScalarMulParts", data: data! });
+  const [gas, additions] = (await readInstrument(environment, profilers.ed25519!, "multiScalarMulParts", [
+    getPQ4337Addresses().verifiers.ed25519,
+    parameters.publicKey,
+    parameters.hash,
+    parameters.signature,
+  ])) as [readonly bigint[], readonly bigint[]];
   return ed25519MultiScalarMulPartNames.map((name, index) => ({ name, gas: Number(gas[index]), additions: Number(additions[index]) }));
 }
 
 /** Gas of one on-chain Keccak-f[1600] permutation, the unit of every SHAKE step above. */
 export async function keccakPermutationGas(environment: Environment): Promise<number> {
+  const meter = { abi: keccakF1600MeterAbi, code: keccakF1600MeterDeployedBytecode };
+  return Number(await readInstrument(environment, meter, "permutationGas"));
+}
+
+/**
+ * `functionName(args)` of an instrument by `eth_call`, its code placed at {@link profilerAddress} (and `code`, such as
+ * a key's chunks, at theirs) for the call only.
+ */
+async function readInstrument(
+  environment: Environment,
+  instrument: { abi: Abi; code: Hex },
+  functionName: string,
+  args: readonly unknown[] = [],
+  code: { address: Address; code: Hex }[] = [],
+): Promise<unknown> {
   const { data } = await call(environment.client, {
     to: profilerAddress,
-    data: encodeFunctionData({ abi: keccakF1600MeterAbi, functionName: "permutationGas" }),
-    stateOverride: [{ address: profilerAddress, code: keccakF1600MeterDeployedBytecode }],
+    data: encodeFunctionData({ abi: instrument.abi, functionName, args }),
+    stateOverride: [{ address: profilerAddress, code: instrument.code }, ...code],
   });
-  return Number(decodeFunctionResult({ abi: keccakF1600MeterAbi, functionName: "permutationGas", data: data! }));
+  return decodeFunctionResult({ abi: instrument.abi, functionName, data: data! });
 }
