@@ -43,8 +43,8 @@ library MLDSA44Keccak {
         ) {
             return false;
         }
-        uint256 z = MLDSA44._allocate();
-        if (!MLDSA44._hintWellFormed(signature) || !MLDSA44._decodeZ(signature, z)) return false;
+        (bool ok, uint256 z) = MLDSA44.decodeSignature(signature);
+        if (!ok) return false;
         uint256 expanded;
         bytes32 tr0;
         bytes32 tr1;
@@ -65,7 +65,7 @@ library MLDSA44Keccak {
             mstore(add(transcriptData, 0x20), mu1)
         }
         if (!_sampleInBall(signature, z + MLDSA44.C_OFFSET)) return false;
-        MLDSA44._computeW1(expanded, signature, z, transcriptData + 64);
+        MLDSA44.computeW1(expanded, signature, z, transcriptData + 64);
         return _block(keccak256(transcript), 0) == bytes32(signature[0:32]);
     }
 

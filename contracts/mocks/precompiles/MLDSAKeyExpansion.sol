@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {MLDSA65NTT} from "../../utils/MLDSA65NTT.sol";
+import {MLDSANTT} from "../../utils/MLDSANTT.sol";
 import {SHAKE} from "../../utils/SHAKE.sol";
 
 /**
@@ -76,7 +76,7 @@ library MLDSAKeyExpansion {
             }
         }
         // t̂1, through the verifiers' own forward NTT, on one packed polynomial (2 KiB) at a time.
-        bytes memory zetaTable = MLDSA65NTT.zetaTable();
+        bytes memory zetaTable = MLDSANTT.zetaTable();
         uint256 packed;
         uint256 zetas;
         uint256 t1;
@@ -88,7 +88,7 @@ library MLDSAKeyExpansion {
         }
         for (uint256 i = 0; i < k; ++i) {
             _unpackT1(t1 + i * T1_POLY_BYTES, packed);
-            MLDSA65NTT.ntt(packed, zetas);
+            MLDSANTT.ntt(packed, zetas);
             _writeReduced(packed, out);
             out += POLY_BYTES;
         }
@@ -156,7 +156,7 @@ library MLDSAKeyExpansion {
 
     /**
      * @dev SimpleBitUnpack(t1, 10) (FIPS 204 Algorithm 18) of the 320-byte polynomial at calldata offset `t1`,
-     * each coefficient times 2^13, into {MLDSA65NTT}'s packed layout at `packed` (word w holds coefficients
+     * each coefficient times 2^13, into {MLDSANTT}'s packed layout at `packed` (word w holds coefficients
      * 4w..4w+3 in 64-bit lanes, 4w in the top lane). Five bytes hold four coefficients, least significant bit
      * first; t1 · 2^13 < 2^23 is below the NTT's input bound.
      */

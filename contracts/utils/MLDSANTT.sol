@@ -23,7 +23,7 @@ pragma solidity ^0.8.24;
  *
  * Zetas come from {zetaTable}; callers copy it to memory once and pass its data pointer to every transform.
  */
-library MLDSA65NTT {
+library MLDSANTT {
     /// @dev The ML-DSA modulus 2^23 - 2^13 + 1.
     uint256 internal constant Q = 8380417;
 

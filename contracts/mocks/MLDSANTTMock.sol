@@ -1,34 +1,34 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {MLDSA65NTT} from "../utils/MLDSA65NTT.sol";
-import {MLDSA65NTTReference} from "./MLDSA65NTTReference.sol";
+import {MLDSANTT} from "../utils/MLDSANTT.sol";
+import {MLDSANTTReference} from "./MLDSANTTReference.sol";
 
 /**
- * @dev Test harness exposing {MLDSA65NTT} and its plain reference side by side. Polynomials cross the ABI as
- * 256 coefficients and are packed into {MLDSA65NTT}'s four-lanes-per-word layout (each below 2^64) here.
+ * @dev Test harness exposing {MLDSANTT} and its plain reference side by side. Polynomials cross the ABI as
+ * 256 coefficients and are packed into {MLDSANTT}'s four-lanes-per-word layout (each below 2^64) here.
  */
-contract MLDSA65NTTMock {
-    /// @dev {MLDSA65NTT.ntt}, reduced mod q for comparison (the library leaves results lazily reduced).
+contract MLDSANTTMock {
+    /// @dev {MLDSANTT.ntt}, reduced mod q for comparison (the library leaves results lazily reduced).
     function ntt(uint256[256] memory w) external pure returns (uint256[256] memory result, uint256 maxLane) {
         uint256 a = _pack(w);
-        MLDSA65NTT.ntt(a, _zetas());
+        MLDSANTT.ntt(a, _zetas());
         result = _unpack(a);
         for (uint256 j = 0; j < 256; j++) {
             if (result[j] > maxLane) maxLane = result[j];
-            result[j] %= MLDSA65NTT.Q;
+            result[j] %= MLDSANTT.Q;
         }
     }
 
-    /// @dev {MLDSA65NTT.invNtt}, unreduced (below 2q).
+    /// @dev {MLDSANTT.invNtt}, unreduced (below 2q).
     function invNtt(uint256[256] memory w) external pure returns (uint256[256] memory) {
         uint256 a = _pack(w);
-        MLDSA65NTT.invNtt(a, _zetas());
+        MLDSANTT.invNtt(a, _zetas());
         return _unpack(a);
     }
 
     /**
-     * @dev {MLDSA65NTT.invNttPairs} on ŵ = `w` given as pair words, with `noise` (any value) in the bits the
+     * @dev {MLDSANTT.invNttPairs} on ŵ = `w` given as pair words, with `noise` (any value) in the bits the
      * routine must ignore; unreduced (below 2q).
      */
     function invNttPairs(uint256[256] memory w, uint256 noise) external pure returns (uint256[256] memory) {
@@ -47,32 +47,32 @@ contract MLDSA65NTTMock {
             }
         }
         uint256 a = _pack(w);
-        MLDSA65NTT.invNttPairs(src, a, _zetas());
+        MLDSANTT.invNttPairs(src, a, _zetas());
         return _unpack(a);
     }
 
-    /// @dev Gas of one {MLDSA65NTT.ntt} and one {MLDSA65NTT.invNtt} on `w`.
+    /// @dev Gas of one {MLDSANTT.ntt} and one {MLDSANTT.invNtt} on `w`.
     function gasOf(uint256[256] memory w) external view returns (uint256 forward, uint256 inverse) {
         uint256 a = _pack(w);
         uint256 zetas = _zetas();
         forward = gasleft();
-        MLDSA65NTT.ntt(a, zetas);
+        MLDSANTT.ntt(a, zetas);
         forward -= gasleft();
         inverse = gasleft();
-        MLDSA65NTT.invNtt(a, zetas);
+        MLDSANTT.invNtt(a, zetas);
         inverse -= gasleft();
     }
 
     function referenceNtt(uint256[256] memory w) external pure returns (uint256[256] memory) {
-        return MLDSA65NTTReference.ntt(w);
+        return MLDSANTTReference.ntt(w);
     }
 
     function referenceInvNtt(uint256[256] memory w) external pure returns (uint256[256] memory) {
-        return MLDSA65NTTReference.invNtt(w);
+        return MLDSANTTReference.invNtt(w);
     }
 
     function _zetas() private pure returns (uint256 pointer) {
-        bytes memory table = MLDSA65NTT.zetaTable();
+        bytes memory table = MLDSANTT.zetaTable();
         assembly ("memory-safe") {
             pointer := add(table, 0x20)
         }

@@ -2,10 +2,10 @@
 pragma solidity ^0.8.24;
 
 /**
- * @dev Plain-Solidity reference of {MLDSA65NTT}: FIPS 204 Algorithms 41 and 42 written as in the standard,
+ * @dev Plain-Solidity reference of {MLDSANTT}: FIPS 204 Algorithms 41 and 42 written as in the standard,
  * every value reduced to [0, q), zetas computed from ζ = 1753. Test-only; the assembly must agree with it.
  */
-library MLDSA65NTTReference {
+library MLDSANTTReference {
     uint256 internal constant Q = 8380417;
 
     function zetas() internal pure returns (uint256[256] memory z) {

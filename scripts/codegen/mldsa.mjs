@@ -1,0 +1,874 @@
+// Generates the ML-DSA verification library and its gas profiler for each FIPS 204 parameter set from one
+// implementation: contracts/utils/MLDSA{44,65,87}.sol and contracts/metering/MLDSA{44,65,87}Profiler.sol.
+// Usage: node scripts/codegen/mldsa.mjs            (writes all six files)
+//        node scripts/codegen/mldsa.mjs library 65 (prints one; `profiler 65` likewise)
+//
+// A set is its row of FIPS 204 Table 1; everything else is derived from it. The sets share every routine but two,
+// which depend on the encodings the standard itself varies:
+// - z's unpacking, by γ1: 18-bit fields (γ1 = 2^17) or 20-bit fields (γ1 = 2^19);
+// - UseHint and w1Encode, by γ2: r1 in [0, 43] packed in 6 bits (γ2 = (q − 1)/88) or in [0, 15] in 4 bits
+//   (γ2 = (q − 1)/32).
+// The pointwise products are unrolled for the set's k × (l + 1) matrix, with literal offsets.
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const Q = 8380417;
+
+/** FIPS 204 Table 1, with λ/4 (c̃'s bytes) for λ. */
+const SETS = {
+  44: { k: 4, l: 4, tau: 39, eta: 2, omega: 80, gamma1: 2 ** 17, gamma2: (Q - 1) / 88, cTildeBytes: 32 },
+  65: { k: 6, l: 5, tau: 49, eta: 4, omega: 55, gamma1: 2 ** 19, gamma2: (Q - 1) / 32, cTildeBytes: 48 },
+  87: { k: 8, l: 7, tau: 60, eta: 2, omega: 75, gamma1: 2 ** 19, gamma2: (Q - 1) / 32, cTildeBytes: 64 },
+};
+
+const words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+const grouped = (n) => n.toLocaleString("en-US");
+const hex = (n) => `0x${n.toString(16)}`;
+/** `value` in each of `count` lanes of `width` bits, as a hex literal. */
+const lanes = (value, width, count) => {
+  let word = 0n;
+  for (let i = 0; i < count; i++) word = (word << BigInt(width)) | BigInt(value);
+  return hex(word);
+};
+
+function derive(set) {
+  const p = { ...SETS[set], set };
+  p.beta = p.tau * p.eta;
+  p.zBits = Math.log2(p.gamma1) + 1;
+  p.w1Bits = p.gamma2 === (Q - 1) / 88 ? 6 : 4;
+  p.publicKeyLength = 32 + 320 * p.k;
+  p.polynomials = p.k * p.l + p.k;
+  p.trOffset = 1024 * p.polynomials;
+  p.expandedKeyLength = p.trOffset + 64;
+  p.zOffset = p.cTildeBytes;
+  p.hintOffset = p.zOffset + 32 * p.zBits * p.l;
+  p.signatureLength = p.hintOffset + p.omega + p.k;
+  p.cOffset = 2048 * p.l;
+  p.productsOffset = p.cOffset + 2048;
+  p.workBytes = p.productsOffset + 4096 * p.k;
+  p.w1PolyBytes = 32 * p.w1Bits;
+  p.w1Bytes = p.k * p.w1PolyBytes;
+  // The pair products sum l + 1 terms below 2^59 in 64-bit fields (see _accumulate).
+  if (p.l + 1 > 8) throw new Error("more than eight columns overflow the 64-bit product fields");
+  return p;
+}
+
+/** log2 of P[Bin(n, p) < t]: SampleInBall's failure bound for n draws each accepted with probability ≥ p. */
+function log2Tail(n, p, t) {
+  const logs = [];
+  let logChoose = 0;
+  for (let m = 0; m < t; m++) {
+    if (m > 0) logChoose += Math.log2(n - m + 1) - Math.log2(m);
+    logs.push(logChoose + m * Math.log2(p) + (n - m) * Math.log2(1 - p));
+  }
+  const top = Math.max(...logs);
+  return top + Math.log2(logs.reduce((sum, x) => sum + 2 ** (x - top), 0));
+}
+
+/** A Yul call laid out as the files are: on one line if it fits in `width`, else one argument per line. */
+function layout(expr, indent, width = 120) {
+  const flat = render(expr);
+  if (indent.length + flat.length <= width || typeof expr === "string") return flat;
+  const inner = `${indent}    `;
+  return `${expr[0]}(\n${expr.slice(1).map((arg) => inner + layout(arg, inner, width)).join(",\n")}\n${indent})`;
+}
+const render = (expr) => (typeof expr === "string" ? expr : `${expr[0]}(${expr.slice(1).map(render).join(", ")})`);
+/** The terms added pairwise, then the pairs pairwise, and so on. */
+function sumTree(terms) {
+  let level = terms;
+  while (level.length > 1) {
+    const next = [];
+    for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? ["add", level[i], level[i + 1]] : level[i]);
+    level = next;
+  }
+  return level[0];
+}
+const plus = (base, offset) => (offset === 0 ? base : `add(${base}, ${offset})`);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The library.
+
+function constants(p) {
+  const c = [];
+  c.push(`    uint256 internal constant EXPANDED_KEY_LENGTH = ${p.expandedKeyLength};
+    uint256 internal constant SIGNATURE_LENGTH = ${p.signatureLength};
+    /// @dev Length of the standard FIPS 204 public key ρ ‖ t1, stored after E in a key's code (see {ExpandedKeyReader-readWithPublicKey}).
+    uint256 internal constant PUBLIC_KEY_LENGTH = ${p.publicKeyLength};
+    /// @dev k, the rows of Â and of w.
+    uint256 private constant K = ${p.k};
+
+    uint256 private constant Q = ${Q};
+    /// @dev γ2 = (q − 1)/${(Q - 1) / p.gamma2}: HighBits is r1 = ⌊(r + γ2 − 1)/2γ2⌋ (see {_useHintAndEncode}).
+    uint256 private constant GAMMA2 = ${p.gamma2};
+    uint256 private constant GAMMA2_MINUS_ONE = ${p.gamma2 - 1};
+    uint256 private constant TWO_GAMMA2 = ${2 * p.gamma2};
+    /// @dev ω, the most 1s a hint may have, and where the hint (ω positions, then k = ${p.k} counts) starts in σ.
+    uint256 private constant OMEGA = ${p.omega};
+    uint256 private constant HINT_OFFSET = ${p.hintOffset};
+    /// @dev c̃ (λ/4 bytes) starts σ; z (${words[p.l]} polynomials of ${32 * p.zBits} bytes) follows it.
+    uint256 internal constant C_TILDE_BYTES = ${p.cTildeBytes};
+    uint256 private constant Z_OFFSET = ${p.zOffset};
+
+    uint256 internal constant POLY_BYTES = 2048;
+    /// @dev Where −ĉ is, after the ${words[p.l]} ẑ, and where the pair products start (${words[p.k]} rows of 4 KiB).
+    uint256 internal constant C_OFFSET = ${p.cOffset};
+    uint256 internal constant PRODUCTS_OFFSET = ${p.productsOffset};
+    uint256 private constant WORK_BYTES = ${p.workBytes};
+    /// @dev Where tr is in E, after the ${p.polynomials} polynomials of 1 KiB (t̂1 from byte ${grouped(1024 * p.k * p.l)}).
+    uint256 private constant TR_OFFSET = ${p.trOffset};
+
+    /// @dev w1Encode(w1) is ${p.k} × ${p.w1PolyBytes} bytes, hashed after the 64-byte μ.
+    uint256 internal constant W1_BYTES = ${p.w1Bytes};
+    uint256 internal constant W1_POLY_BYTES = ${p.w1PolyBytes};
+
+    /// @dev Masks of {_accumulate}: Â[c], Â[c + 2] of E; ẑ[c], ẑ[c + 2] of a packed polynomial.
+    uint256 private constant MA = 0xffffffff00000000ffffffff;
+    uint256 private constant MZ = 0xffffffffffffffff0000000000000000ffffffffffffffff;
+`);
+  if (p.zBits === 18) {
+    c.push(`
+    /// @dev Constants of {_decodeZ}, in each of four 64-bit lanes: 2^18 − (β + 1), β, bit 18, and q + γ1 (β = ${p.beta},
+    /// γ1 = 2^17).
+    uint256 private constant Z_LOW = ${lanes(2 ** 18 - (p.beta + 1), 64, 4)};
+    uint256 private constant Z_HIGH = ${lanes(p.beta, 64, 4)};
+    uint256 private constant BIT18 = ${lanes(2 ** 18, 64, 4)};
+    uint256 private constant Q_PLUS_GAMMA1 = ${lanes(Q + p.gamma1, 64, 4)};
+    /// @dev An 18-bit field at bits 0, 64 and 128.
+    uint256 private constant FIELD = 0x3ffff;
+    uint256 private constant FIELD_64 = 0x3ffff0000000000000000;
+    uint256 private constant FIELD_128 = 0x3ffff00000000000000000000000000000000;
+`);
+  } else {
+    c.push(`
+    /// @dev Constants of {_decodeZ}; the lane constants hold their value in each of eight 32-bit lanes: 2^20 − (β + 1),
+    /// β, bit 20, and q + γ1 (β = ${p.beta}, γ1 = 2^19).
+    uint256 private constant M80 = 0xffffffffffffffffffff;
+    uint256 private constant M128 = 0xffffffffffffffffffffffffffffffff;
+    uint256 private constant GROUPS_HIGH = 0xffffffffff0000000000000000000000ffffffffff0000000000;
+    uint256 private constant GROUPS_LOW = 0xffffffffff0000000000000000000000ffffffffff;
+    uint256 private constant WINDOWS_HIGH = 0xffffff0000000000ffffff0000000000ffffff0000000000ffffff0000;
+    uint256 private constant WINDOWS_LOW = 0xffffff0000000000ffffff0000000000ffffff0000000000ffffff;
+    uint256 private constant BYTE0 = ${lanes(0xff, 32, 8)};
+    uint256 private constant BYTE1 = ${lanes(0xff00, 32, 8)};
+    uint256 private constant EVEN20 = 0xfffff00000000000fffff00000000000fffff00000000000fffff00000000;
+    uint256 private constant ODD20 = 0xfffff00000000000fffff00000000000fffff00000000000fffff;
+    uint256 private constant Z_LOW = ${lanes(2 ** 20 - (p.beta + 1), 32, 8)};
+    uint256 private constant Z_HIGH = ${lanes(p.beta, 32, 8)};
+    uint256 private constant BIT20 = ${lanes(2 ** 20, 32, 8)};
+    uint256 private constant Q_PLUS_GAMMA1 = ${lanes(Q + p.gamma1, 32, 8)};
+    uint256 private constant SPREAD_ODD = 0x10000000000000001;
+    uint256 private constant KEEP_ODD = 0x00ffffffff000000000000000000000000ffffffff;
+    uint256 private constant SPREAD_EVEN = 0x1000000000000000100000000;
+    uint256 private constant KEEP_EVEN = 0xffffffff000000000000000000000000ffffffff0000000000000000;
+`);
+  }
+  c.push(`
+    /// @dev Constants of {_useHintAndEncode}, on eight 32-bit lanes (the value in each lane): 1, 2^24 − q, γ2 − 1, and
+    /// the masks and constants of its steps.
+    uint256 private constant ONES = ${lanes(1, 32, 8)};
+    uint256 private constant REDUCE = ${lanes(2 ** 24 - Q, 32, 8)};
+    uint256 private constant GAMMA2_MINUS_ONE_L = ${lanes(p.gamma2 - 1, 32, 8)};
+`);
+  if (p.w1Bits === 6) {
+    c.push(`    uint256 private constant LOW13 = ${lanes(0x1fff, 32, 8)};
+    uint256 private constant LOW6 = ${lanes(0x3f, 32, 8)};
+    uint256 private constant TWENTY = ${lanes(20, 32, 8)};
+`);
+  } else {
+    c.push(`    uint256 private constant LOW15 = ${lanes(0x7fff, 32, 8)};
+    uint256 private constant DIV_1023 = 65601;
+    uint256 private constant NIBBLES = ${lanes(0xf, 32, 8)};
+    uint256 private constant GATHER = 0x1000100000000000010001000000001000100000000000010001000000;
+`);
+  }
+  if (p.zBits === 18 || p.w1Bits === 6) {
+    c.push(`
+    /// @dev Byte reversal of a word: every other byte, pair, quad and octet.
+    uint256 private constant REV8 = 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff;
+    uint256 private constant REV16 = 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff;
+    uint256 private constant REV32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
+    uint256 private constant REV64 = 0x0000000000000000ffffffffffffffff0000000000000000ffffffffffffffff;
+`);
+  }
+  c.push(`
+    /// @dev The top lane of a word, and the other three.
+    uint256 private constant TOP_LANE = 0xffffffffffffffff000000000000000000000000000000000000000000000000;
+    uint256 private constant LOW_LANES = 0xffffffffffffffffffffffffffffffffffffffffffffffff;
+
+    /// @dev Constants of {isReduced}: 2^31 − q, and bit 31, in each of eight 32-bit lanes.
+    uint256 private constant GE_Q = ${lanes(2 ** 31 - Q, 32, 8)};
+    uint256 private constant BIT31 = ${lanes(2 ** 31, 32, 8)};`);
+  return c.join("");
+}
+
+function cTildeEquals(p) {
+  const first = "eq(mload(add(cTildePrime, 0x20)), calldataload(signature.offset))";
+  const second =
+    p.cTildeBytes === 32
+      ? null
+      : p.cTildeBytes === 64
+        ? "eq(mload(add(cTildePrime, 0x40)), calldataload(add(signature.offset, 0x20)))"
+        : `eq(shr(${8 * (64 - p.cTildeBytes)}, mload(add(cTildePrime, 0x40))), shr(${8 * (64 - p.cTildeBytes)}, calldataload(add(signature.offset, 0x20))))`;
+  const body = second === null ? `equal := ${first}` : `equal := and(\n                ${first},\n                ${second}\n            )`;
+  return `    /// @dev Whether the first ${p.cTildeBytes} bytes of \`cTildePrime\` are σ's c̃.
+    function cTildeEquals(bytes memory cTildePrime, bytes calldata signature) internal pure returns (bool equal) {
+        assembly ("memory-safe") {
+            ${body}
+        }
+    }`;
+}
+
+function decodeZ(p) {
+  const count = words[p.l];
+  if (p.zBits === 18) {
+    return `    /**
+     * @dev Unpacks the ${count} 18-bit packed z polynomials (FIPS 204 Algorithm 19, BitUnpack(·, γ1 − 1, γ1)) into
+     * packed polynomials at \`z\`, coefficient z = γ1 − raw stored as q + γ1 − raw (non-negative, below 2^24, ≡ z
+     * mod q), and checks ‖z‖∞ < γ1 − β, i.e. β + 1 ≤ raw ≤ 2γ1 − β − 1, for all of them. Plain reference
+     * ({MLDSA44Reference-decodeZ}): raw_c is bits 18c..18c + 17 of z's bytes read as a little-endian integer.
+     */
+    function _decodeZ(bytes calldata signature, uint256 z) internal pure returns (bool ok) {
+        assembly ("memory-safe") {
+            // Eight coefficients per 18 bytes, least significant bit first: with the calldata word's bytes reversed,
+            // its low 144 bits are those 18 bytes as a little-endian integer v, raw_m at bit 18m. Each half's four
+            // fields go into the 64-bit lanes of one word, raw_0 (raw_4) on top. The range check is lane-wise:
+            // raw + 2^18 − ${p.beta + 1} has bit 18 set iff raw ≥ ${p.beta + 1} (the AND of all must keep it), raw + ${p.beta} iff
+            // raw ≥ 2^18 − ${p.beta} (the OR of all must not). q + γ1 − raw is then one SUB per word.
+            let low := not(0)
+            let high := 0
+            let src := add(signature.offset, Z_OFFSET)
+            for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
+                let v := calldataload(src)
+                src := add(src, 18)
+                v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                v := or(and(shr(64, v), REV64), shl(64, and(v, REV64)))
+                v := or(shr(128, v), shl(128, v))
+                let raws := or(
+                    or(shl(192, and(v, FIELD)), and(shl(110, v), FIELD_128)),
+                    or(and(shl(28, v), FIELD_64), and(shr(54, v), FIELD))
+                )
+                low := and(low, add(raws, Z_LOW))
+                high := or(high, add(raws, Z_HIGH))
+                mstore(z, sub(Q_PLUS_GAMMA1, raws))
+                v := shr(72, v)
+                raws := or(
+                    or(shl(192, and(v, FIELD)), and(shl(110, v), FIELD_128)),
+                    or(and(shl(28, v), FIELD_64), and(shr(54, v), FIELD))
+                )
+                low := and(low, add(raws, Z_LOW))
+                high := or(high, add(raws, Z_HIGH))
+                mstore(add(z, 32), sub(Q_PLUS_GAMMA1, raws))
+            }
+            ok := and(eq(and(low, BIT18), BIT18), iszero(and(high, BIT18)))
+        }
+    }`;
+  }
+  return `    /**
+     * @dev Unpacks the ${count} 20-bit packed z polynomials (FIPS 204 Algorithm 19, BitUnpack(·, γ1 − 1, γ1)) into
+     * packed polynomials at \`z\`, coefficient z = γ1 − raw stored as q + γ1 − raw (non-negative, below 2^24, ≡ z
+     * mod q), and checks ‖z‖∞ < γ1 − β, i.e. β + 1 ≤ raw ≤ 2γ1 − β − 1, for all of them.
+     */
+    function _decodeZ(bytes calldata signature, uint256 z) internal pure returns (bool ok) {
+        assembly ("memory-safe") {
+            // 8 coefficients per 20 bytes b0..b19, least significant bit first: f0 = b2[0:4] b1 b0, f1 = b4 b3
+            // b2[4:8], and so on every 5 bytes. They are cut out in eight 32-bit lanes at once, f0 on top: the two
+            // 10-byte halves go to bits 128 and 0, then each half's two 5-byte groups 64 bits apart, then each
+            // group's two 3-byte windows (b0 b1 b2 and b2 b3 b4) 32 bits apart; reversing the three bytes of every
+            // lane and keeping the low 20 bits (even lanes) or bits 4..23 (odd lanes) gives the fields.
+            // Lane-wise range check: raw + 2^20 − ${p.beta + 1} has bit 20 set iff raw ≥ ${p.beta + 1} (the AND of all must keep it),
+            // raw + ${p.beta} has it set iff raw ≥ 2^20 − ${p.beta} (the OR of all must not). Each half of the eight
+            // lanes q + γ1 − raw then spreads to four 64-bit lanes: ×(2^64 + 1) puts f1 and f3 in place and
+            // ×(2^96 + 2^32) f0 and f2, the other copies falling outside the masks.
+            let low := not(0)
+            let high := 0
+            let src := add(signature.offset, Z_OFFSET)
+            for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
+                let v := calldataload(src)
+                src := add(src, 20)
+                v := or(shl(128, shr(176, v)), and(shr(96, v), M80))
+                v := or(shl(24, and(v, GROUPS_HIGH)), and(v, GROUPS_LOW))
+                v := or(shl(16, and(v, WINDOWS_HIGH)), and(v, WINDOWS_LOW))
+                v := or(or(shl(16, and(v, BYTE0)), and(v, BYTE1)), and(shr(16, v), BYTE0))
+                v := or(and(v, EVEN20), and(shr(4, v), ODD20))
+                low := and(low, add(v, Z_LOW))
+                high := or(high, add(v, Z_HIGH))
+                v := sub(Q_PLUS_GAMMA1, v)
+                let h := shr(128, v)
+                mstore(z, or(and(mul(h, SPREAD_ODD), KEEP_ODD), and(mul(h, SPREAD_EVEN), KEEP_EVEN)))
+                h := and(v, M128)
+                mstore(add(z, 32), or(and(mul(h, SPREAD_ODD), KEEP_ODD), and(mul(h, SPREAD_EVEN), KEEP_EVEN)))
+            }
+            ok := and(eq(and(low, BIT20), BIT20), iszero(and(high, BIT20)))
+        }
+    }`;
+}
+
+/** One coefficient pair's products for every row: e = 0 for c = 4g and c + 2, e = 1 for 4g + 1 and 4g + 3. */
+function accumulateBlock(p, e, indent) {
+  const columns = p.l + 1;
+  const lines = [];
+  for (let j = 0; j < columns; j++) lines.push(`${indent}let z${j} := and(mload(${plus("zp", 2048 * j + 8 * e)}), MZ)`);
+  for (let i = 0; i < p.k; i++) {
+    const terms = [];
+    for (let j = 0; j < columns; j++) {
+      const offset = (j < p.l ? 1024 * (p.l * i + j) : 1024 * (p.k * p.l + i)) + 4 * e;
+      terms.push(["mul", ["and", ["mload", plus("ap", offset)], "MA"], `z${j}`]);
+    }
+    lines.push(indent + layout(["mstore", plus("s", 4096 * i + 32 * e), sumTree(terms)], indent));
+  }
+  return lines.join("\n");
+}
+
+function accumulate(p) {
+  const rows = words[p.k];
+  const columnName = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"][p.l];
+  return `    /**
+     * @dev Â ∘ ẑ − ĉ ∘ t̂1 for all ${rows} rows, as pair products: for c = 4g + e (e = 0, 1) and row i, the word at
+     * \`z + PRODUCTS_OFFSET + 4096i + 64g + 32e\` gets Σ_j Â[i][j][c] ẑ[j][c] in bits 192..255 and the same for
+     * c + 2 in bits 0..63 ({MLDSANTT-invNttPairs} reads them), with t̂1[i] and −ĉ as a ${columnName} column. One MUL
+     * makes both: (Â[c]·2^64 + Â[c+2]) × (ẑ[c]·2^128 + ẑ[c+2]) puts Â[c]ẑ[c] at bit 192, Â[c+2]ẑ[c+2] at 0 and
+     * the cross products at 64 and 128. Each product is below 2^32 · 2^27 (E holds 32-bit values, ẑ lanes are
+     * below 2^27), a sum of ${words[p.l + 1]} below 2^62: the four 64-bit fields never carry into each other. The two factors
+     * come from one MLOAD and one AND each: E's coefficients c and c + 2 are 8 bytes apart, a packed
+     * polynomial's 16. \`a\` is E's first byte (Â[i][j] at ${1024 * p.l}i + 1024j, t̂1[i] at ${1024 * p.k * p.l} + 1024i).
+     */
+    function _accumulate(uint256 a, uint256 z) internal pure {
+        assembly ("memory-safe") {
+            // ap: mload(ap + offset) holds Â[c] in bits 64..95 and Â[c + 2] in bits 0..31 (for c = 4g).
+            // zp: mload(zp + 2048j) holds ẑ[j][c] in bits 128..191 and ẑ[j][c + 2] in bits 0..63.
+            let s := add(z, PRODUCTS_OFFSET)
+            let end := add(z, 2040)
+            let ap := sub(a, 20)
+            for { let zp := sub(z, 8) } lt(zp, end) { zp := add(zp, 32) } {
+                // c = 4g and c + 2.
+                {
+${accumulateBlock(p, 0, " ".repeat(20))}
+                }
+                // c = 4g + 1 and c + 3.
+                {
+${accumulateBlock(p, 1, " ".repeat(20))}
+                }
+                ap := add(ap, 16)
+                s := add(s, 64)
+            }
+        }
+    }`;
+}
+
+/** UseHint's 6-bit values of one pair of words (lanes c0, c4, c1, c5, …, c3, c7 from the top) into v's bits 6c. */
+function gatherSixBits(group) {
+  const order = [0, 4, 1, 5, 2, 6, 3, 7];
+  const terms = [0, 1, 2, 3, 4, 5, 6, 7].map((index) => {
+    const from = 224 - 32 * order.indexOf(index);
+    const to = 6 * (index + 8 * group);
+    const shifted = from >= to ? `shr(${from - to}, x)` : `shl(${to - from}, x)`;
+    return ["and", shifted, hex(0x3fn << BigInt(to))];
+  });
+  return terms.slice(1).reduce((acc, term) => ["or", acc, term], terms[0]);
+}
+
+function useHintAndEncode(p) {
+  if (p.w1Bits === 6) {
+    const indent = " ".repeat(16);
+    const groups = [0, 1, 2, 3]
+      .map((group) => {
+        const at = (offset) => plus("p", 64 * group + offset);
+        return [
+          `x := or(shl(32, mload(${at(0)})), mload(${at(32)}))`,
+          "x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))",
+          "x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)",
+          "x := and(shr(20, mul(x, 11276)), LOW6)",
+          "x := sub(x, mul(and(shr(6, add(x, TWENTY)), ONES), 44))",
+          `v := ${layout(["or", "v", gatherSixBits(group)], indent)}`,
+        ]
+          .map((line) => indent + line)
+          .join("\n");
+      })
+      .join("\n");
+    return `    /**
+     * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
+     * written to the 192 bytes at \`out\` (and up to 8 bytes past them, which the caller leaves writable). Decompose's
+     * r1 is ⌊(r + γ2 − 1)/2γ2⌋ except at the top, where that gives 44 for Decompose's 0 (and r0 ≤ 0 there); r0 > 0
+     * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Every coefficient is encoded unhinted first, 6 bits each, four to three bytes,
+     * least significant first; then each hinted one's 6 bits are replaced by r1 ± 1 mod 44. Plain reference:
+     * {MLDSA44Reference-useHintAndEncode}.
+     */
+    function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
+        assembly ("memory-safe") {
+            // 32 coefficients (eight words, 24 bytes of the encoding) at a time. Two words at a time as eight 32-bit
+            // lanes (word 2n shifted up by 32 bits over word 2n + 1: coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top):
+            // r mod q (bit 24 of r + 2^24 − q is set iff r ≥ q); y = ⌊(r + γ2 − 1)/2^11⌋ < 2^13; r1 = ⌊y/93⌋ =
+            // ⌊y·11276/2^20⌋, exact for y < 2^13 (11276·93 = 2^20 + 92, and 92·2^13 < 2^20); then 44 → 0. Each
+            // shift brings only the next lane's low bits down, above the bits kept. The eight 6-bit values go to
+            // bits 6k of v, the little-endian integer of the 24 bytes, whose byte reversal is stored.
+            let o := out
+            for { let p := w let end := add(w, POLY_BYTES) } lt(p, end) { p := add(p, 256) } {
+                let v := 0
+                let x := 0
+${groups}
+                v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                v := or(and(shr(64, v), REV64), shl(64, and(v, REV64)))
+                mstore(o, or(shr(128, v), shl(128, v)))
+                o := add(o, 24)
+            }
+            let y := add(signature.offset, HINT_OFFSET)
+            let index := 0
+            if i { index := byte(0, calldataload(add(y, add(OMEGA, sub(i, 1))))) }
+            for { let last := byte(0, calldataload(add(y, add(OMEGA, i)))) } lt(index, last) { index := add(index, 1) } {
+                let position := byte(0, calldataload(add(y, index)))
+                let x := add(mod(shr(192, mload(add(w, shl(3, position)))), Q), GAMMA2_MINUS_ONE)
+                // r1 + 1 if r0 > 0, else r1 − 1, mod 44 (r1 ≤ 44, so adding 43 never wraps twice).
+                let r1 := mod(add(div(x, TWO_GAMMA2), add(43, mul(2, iszero(lt(mod(x, TWO_GAMMA2), GAMMA2))))), 44)
+                // Its 6 bits start at bit 6·position: within the 16-bit little-endian pair of bytes at \`at\`.
+                let bit := mul(6, position)
+                let at := add(out, shr(3, bit))
+                let shift := and(bit, 7)
+                let pair := or(byte(0, mload(at)), shl(8, byte(1, mload(at))))
+                pair := or(and(pair, not(shl(shift, 63))), shl(shift, r1))
+                mstore8(at, and(pair, 0xff))
+                mstore8(add(at, 1), and(shr(8, pair), 0xff))
+            }
+        }
+    }`;
+  }
+  return `    /**
+     * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
+     * written to the 128 bytes at \`out\`. HighBits: r1 = ⌊(r + γ2 − 1)/2γ2⌋ is Decompose's r1 except at the top,
+     * where it gives 16 (≡ 0 in 4 bits, Decompose's wrap). The hinted nibbles are then moved by ±1 mod 16 in
+     * place: r + γ2 − 1 = 2γ2 · r1 + (r0 + γ2 − 1) with r0 + γ2 − 1 in [0, 2γ2), so r0 > 0 iff (r + γ2 − 1) mod
+     * 2γ2 ≥ γ2 (at the wrap, r0 ≤ 0 and this is below γ2 too).
+     */
+    function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
+        assembly ("memory-safe") {
+            // Two words at a time, as eight 32-bit lanes (word 2n shifted up by 32 bits over word 2n + 1; every
+            // value stays below 2^32): r mod q (bit 24 of r + 2^24 − q is set iff r ≥ q); then with x = r + γ2 − 1
+            // < 2^24 and 2γ2 = 512 · 1023, r1 = ⌊⌊x / 512⌋ · 65601 / 2^26⌋, exact for every such x, masked to 4
+            // bits (each shift brings only the next lane's low bits down, above the bits kept). w1Encode packs
+            // coefficients 2b and 2b + 1 into byte b (low nibble first): one MUL gathers the eight nibbles into the
+            // top 32 bits in byte order (the other products land below bit 224 or beyond 2^256), and eight pairs
+            // fill one 32-byte word of the encoding.
+            let end := add(w, POLY_BYTES)
+            for { let p := w } lt(p, end) {} {
+                let acc := 0
+                for { let wend := add(p, 512) } lt(p, wend) { p := add(p, 128) } {
+                    let x := or(shl(32, mload(p)), mload(add(p, 32)))
+                    x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
+                    x := and(shr(26, mul(and(shr(9, add(x, GAMMA2_MINUS_ONE_L)), LOW15), DIV_1023)), NIBBLES)
+                    acc := or(shl(32, acc), shr(224, mul(x, GATHER)))
+                    x := or(shl(32, mload(add(p, 64))), mload(add(p, 96)))
+                    x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
+                    x := and(shr(26, mul(and(shr(9, add(x, GAMMA2_MINUS_ONE_L)), LOW15), DIV_1023)), NIBBLES)
+                    acc := or(shl(32, acc), shr(224, mul(x, GATHER)))
+                }
+                mstore(out, acc)
+                out := add(out, 32)
+            }
+            out := sub(out, 128)
+            let y := add(signature.offset, HINT_OFFSET)
+            let index := 0
+            if i { index := byte(0, calldataload(add(y, add(OMEGA, sub(i, 1))))) }
+            for { let last := byte(0, calldataload(add(y, add(OMEGA, i)))) } lt(index, last) { index := add(index, 1) } {
+                let position := byte(0, calldataload(add(y, index)))
+                let r := mod(shr(192, mload(add(w, shl(3, position)))), Q)
+                let at := add(out, shr(1, position))
+                let shift := shl(2, and(position, 1))
+                // The nibble is r1 + 15 + 2·[r0 > 0] mod 16 (UseHint), from the r1 written above.
+                let b := byte(0, mload(at))
+                let nibble := shr(shift, b)
+                r := add(nibble, add(15, shl(1, iszero(lt(mod(add(r, GAMMA2_MINUS_ONE), TWO_GAMMA2), GAMMA2)))))
+                mstore8(at, xor(b, shl(shift, and(xor(r, nibble), 15))))
+            }
+        }
+    }`;
+}
+
+function library(p) {
+  const name = `MLDSA${p.set}`;
+  const first = 256 - p.tau;
+  const p0 = (first + 1) / 256;
+  const firstBlockBound = Math.floor(-log2Tail(128, p0, p.tau));
+  const bothBlocksBound = Math.floor(-log2Tail(264, p0, p.tau));
+  return `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+// This file is generated by scripts/codegen/mldsa.mjs; edit the generator, not this file.
+
+import {MLDSANTT} from "./MLDSANTT.sol";
+import {SHAKE} from "./SHAKE.sol";
+
+/**
+ * @dev FIPS 204 ML-DSA.Verify (Algorithm 3, pure mode, with Verify_internal, Algorithm 8) for ML-DSA-${p.set}, over
+ * an expanded public key E = Â ‖ t̂1 ‖ tr instead of pk: Â = ExpandA(ρ) and t̂1 = NTT(t1 · 2^13) as ${p.polynomials}
+ * polynomials of 256 big-endian uint32 coefficients (Â row-major, index ${p.l}i + j), then tr = H(pk, 64). The
+ * SDK computes E (\`expandMldsa${p.set}PublicKey\`).
+ *
+ * ML-DSA-${p.set}'s parameters (FIPS 204 Table 1): (k, l) = (${p.k}, ${p.l}), τ = ${p.tau}, β = ${p.beta}, γ1 = 2^${Math.log2(p.gamma1)} (z packed in ${p.zBits} bits),
+ * γ2 = (q − 1)/${(Q - 1) / p.gamma2} (w1 packed in ${p.w1Bits} bits), ω = ${p.omega}, and a ${p.cTildeBytes}-byte c̃. The three sets' libraries are generated
+ * from one implementation (scripts/codegen/mldsa.mjs) and share {MLDSANTT}.
+ *
+ * Polynomials are packed four coefficients to a word (see {MLDSANTT}). Memory of one verification (fresh):
+ * ẑ[0..${p.l - 1}] and −ĉ as ${words[p.l + 1]} consecutive 2 KiB polynomials, then the pair products of Â ẑ − ĉ t̂1 (${4 * p.k} KiB, see
+ * {_accumulate}); the ${words[p.k]} rows of w then replace ẑ and −ĉ. The hot loops address all of it with literal
+ * offsets from one or two pointers.
+ */
+library ${name} {
+${constants(p)}
+
+    /**
+     * @dev Whether every coefficient of Â and t̂1 in \`expandedKey\` is below q, as {verify} does not require:
+     * the canonical expanded key of a public key. Plain reference: every big-endian uint32 at offsets 0, 4, …,
+     * ${grouped(p.trOffset - 4)} is below 8,380,417.
+     */
+    function isReduced(bytes memory expandedKey) internal pure returns (bool ok) {
+        if (expandedKey.length != EXPANDED_KEY_LENGTH) return false;
+        assembly ("memory-safe") {
+            let high := 0
+            let p := add(expandedKey, 0x20)
+            for { let end := add(p, TR_OFFSET) } lt(p, end) { p := add(p, 0x20) } {
+                // A lane of 2^31 or more has bit 31 itself; a smaller one gets it from the addition, without carry.
+                let x := mload(p)
+                high := or(high, or(x, add(x, GE_Q)))
+            }
+            ok := iszero(and(high, BIT31))
+        }
+    }
+
+    /// @dev keccak256(Â ‖ t̂1): the expanded key without tr, which a signature's validity does not pin down.
+    function matrixAndKeyHash(bytes memory expandedKey) internal pure returns (bytes32 hash) {
+        assembly ("memory-safe") {
+            hash := keccak256(add(expandedKey, 0x20), TR_OFFSET)
+        }
+    }
+
+    /**
+     * @dev FIPS 204 ML-DSA.Verify(pk, M, σ, ctx) for the public key whose expansion is \`expandedKey\` (see the
+     * contract documentation): false for a wrong-length key or σ, |ctx| > 255, a malformed σ, or a signature
+     * that does not verify. Never reverts on any input of these types; gas depends only on the lengths of the
+     * message and context (and, negligibly, on SampleInBall's rejections and the hint's weight).
+     */
+    function verify(bytes memory expandedKey, bytes memory message, bytes memory context, bytes calldata signature)
+        internal
+        pure
+        returns (bool)
+    {
+        if (expandedKey.length != EXPANDED_KEY_LENGTH || signature.length != SIGNATURE_LENGTH || context.length > 255) {
+            return false;
+        }
+        (bool ok, uint256 z) = decodeSignature(signature);
+        if (!ok) return false;
+        uint256 expanded;
+        assembly ("memory-safe") {
+            expanded := add(expandedKey, 0x20)
+        }
+        // μ ‖ w1Encode(w1′): the input of the final hash, μ first.
+        bytes memory transcript = new bytes(64 + W1_BYTES);
+        uint256 transcriptData;
+        assembly ("memory-safe") {
+            transcriptData := add(transcript, 0x20)
+        }
+        _mu(expanded, message, context, transcriptData);
+        if (!_sampleInBall(signature, z + C_OFFSET)) return false;
+        computeW1(expanded, signature, z, transcriptData + 64);
+        return cTildeEquals(SHAKE.shake256(transcript, C_TILDE_BYTES), signature);
+    }
+
+${cTildeEquals(p)}
+
+    /**
+     * @dev sigDecode's checks and z: verifies that σ's hint is well formed (FIPS 204 Algorithm 21) and
+     * ‖z‖∞ < γ1 − β, and unpacks z into fresh memory at \`z\`, the start of the verification's work area (ẑ[0..${p.l - 1}],
+     * −ĉ at \`z + C_OFFSET\`, cleared here, then the products). Returns ok = false for a malformed σ. σ must be
+     * ${grouped(p.signatureLength)} bytes.
+     */
+    function decodeSignature(bytes calldata signature) internal pure returns (bool ok, uint256 z) {
+        z = _allocate();
+        ok = _hintWellFormed(signature) && _decodeZ(signature, z);
+    }
+
+    /**
+     * @dev w1Encode(UseHint(h, NTT^-1(Â ∘ NTT(z) − NTT(c) ∘ t̂1))) into the ${grouped(p.w1Bytes)} bytes at \`out\`, from the
+     * work area of {decodeSignature} with −c (packed, coefficients in [0, q)) written at \`z + C_OFFSET\`, which
+     * it consumes. \`expanded\` points at E's first byte.
+     */
+    function computeW1(uint256 expanded, bytes calldata signature, uint256 z, uint256 out) internal pure {
+        bytes memory zetaTable = MLDSANTT.zetaTable();
+        uint256 zetas;
+        assembly ("memory-safe") {
+            zetas := add(zetaTable, 0x20)
+        }
+        // Literal bounds (l + 1 and k): the optimizer leaves a constant expression in a loop condition unfolded.
+        for (uint256 j = 0; j < ${p.l + 1}; ++j) MLDSANTT.ntt(z + j * POLY_BYTES, zetas);
+        _accumulate(expanded, z);
+        for (uint256 i = 0; i < ${p.k}; ++i) {
+            MLDSANTT.invNttPairs(z + PRODUCTS_OFFSET + i * 4096, z + i * POLY_BYTES, zetas);
+            _useHintAndEncode(z + i * POLY_BYTES, signature, i, out + i * W1_POLY_BYTES);
+        }
+    }
+
+    /**
+     * @dev Fresh memory for the work area, word-aligned; moves the free memory pointer. Only −ĉ is cleared
+     * (SampleInBall writes ${p.tau} of its coefficients): every other word is written before it is read.
+     */
+    function _allocate() internal pure returns (uint256 z) {
+        assembly ("memory-safe") {
+            z := and(add(mload(0x40), 31), not(31))
+            mstore(0x40, add(z, WORK_BYTES))
+            // Reading past the calldata yields zeros: the cheapest way to clear memory.
+            calldatacopy(add(z, C_OFFSET), calldatasize(), POLY_BYTES)
+        }
+    }
+
+    /**
+     * @dev FIPS 204 Algorithm 21 (HintBitUnpack) as a check only: counts non-decreasing and at most ω,
+     * positions strictly increasing within each polynomial, unused position bytes zero. The positions are
+     * used later straight from calldata.
+     */
+    function _hintWellFormed(bytes calldata signature) internal pure returns (bool ok) {
+        assembly ("memory-safe") {
+            let y := add(signature.offset, HINT_OFFSET)
+            let index := 0
+            let bad := 0
+            for { let i := 0 } lt(i, K) { i := add(i, 1) } {
+                let end := byte(0, calldataload(add(y, add(OMEGA, i))))
+                bad := or(bad, or(lt(end, index), gt(end, OMEGA)))
+                if bad { break }
+                // Positions strictly increase iff no bit at or above the new one is set yet.
+                let seen := 0
+                for {} lt(index, end) { index := add(index, 1) } {
+                    let position := byte(0, calldataload(add(y, index)))
+                    bad := or(bad, shr(position, seen))
+                    seen := or(seen, shl(position, 1))
+                }
+            }
+            for {} lt(index, OMEGA) { index := add(index, 1) } { bad := or(bad, byte(0, calldataload(add(y, index)))) }
+            ok := iszero(bad)
+        }
+    }
+
+${decodeZ(p)}
+
+${accumulate(p)}
+
+${useHintAndEncode(p)}
+
+    /// @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at \`out\`.
+    function _mu(uint256 expanded, bytes memory message, bytes memory context, uint256 out) internal pure {
+        bytes memory input = new bytes(66 + context.length + message.length);
+        assembly ("memory-safe") {
+            let p := add(input, 0x20)
+            mcopy(p, add(expanded, TR_OFFSET), 64)
+            mstore8(add(p, 64), 0)
+            mstore8(add(p, 65), mload(context))
+            mcopy(add(p, 66), add(context, 0x20), mload(context))
+            mcopy(add(add(p, 66), mload(context)), add(message, 0x20), mload(message))
+        }
+        bytes memory mu = SHAKE.shake256(input, 64);
+        assembly ("memory-safe") {
+            mcopy(out, add(mu, 0x20), 64)
+        }
+    }
+
+    /**
+     * @dev FIPS 204 Algorithm 29 (SampleInBall) from c̃ = σ[0:${p.cTildeBytes}], storing −c (packed, in [0, q)) at \`negC\`, a
+     * zeroed polynomial followed by 24 writable bytes: the product −c · t1 then needs no negation. The first 8
+     * squeezed bytes are the signs, least significant bit first; then each i in [${first}, 256) draws j ≤ i from single
+     * bytes, rejecting j > i, moves c[j] to c[i] and sets c[j] = (−1)^sign.
+     *
+     * The first SHAKE256 block (136 bytes: 8 sign bytes and 128 draws) is squeezed alone, so no permutation is
+     * spent on a second block that is almost never needed; if it is, the stream is squeezed again with two
+     * blocks. The draws stop there (returns false, a rejection, if ${p.tau} positions are not found in 128 + 136
+     * bytes), which bounds the gas. No c̃ reaches that bound in practice: a draw at step i is accepted with
+     * probability (i + 1)/256 ≥ ${first + 1}/256, and the probability that 264 draws accept fewer than ${p.tau} times is below
+     * 2^-${bothBlocksBound} (below 2^-${firstBlockBound} already for the first block's 128), so finding a c̃ that needs a third block takes
+     * about 2^${bothBlocksBound} SHAKE256 evaluations, and an honest signature meets one never.
+     */
+    function _sampleInBall(bytes calldata signature, uint256 negC) internal pure returns (bool) {
+        return _sampleInBall(signature[0:${p.cTildeBytes}], negC, 136);
+    }
+
+    /**
+     * @dev {_sampleInBall} for c̃ = \`seed\` that squeezes \`firstLength\` bytes first (8 to 136; tests take fewer to
+     * go through the continuation).
+     */
+    function _sampleInBall(bytes memory seed, uint256 negC, uint256 firstLength) internal pure returns (bool) {
+        bytes memory stream = SHAKE.shake256(seed, firstLength);
+        uint256 signs;
+        assembly ("memory-safe") {
+            let b := add(stream, 0x20)
+            // The 8 sign bytes, little-endian: byte m of the stream is bits 8m..8m+7.
+            for { let m := 0 } lt(m, 8) { m := add(m, 1) } {
+                signs := or(signs, shl(shl(3, m), byte(0, mload(add(b, m)))))
+            }
+        }
+        uint256 i = _sampleFrom(stream, 8, ${first}, signs, negC);
+        if (i < 256) i = _sampleFrom(SHAKE.shake256(seed, 272), firstLength, i, signs, negC);
+        return i == 256;
+    }
+
+    /**
+     * @dev SampleInBall's draws from \`stream\` (SHAKE256 output) from byte \`k\` to its end, for the positions from
+     * \`i\` on; returns the next position (256 when done). −c[j] is q − 1 for c[j] = +1 (sign bit 0) and 1 for −1.
+     */
+    function _sampleFrom(bytes memory stream, uint256 k, uint256 i, uint256 signs, uint256 negC)
+        internal
+        pure
+        returns (uint256)
+    {
+        assembly ("memory-safe") {
+            let b := add(stream, 0x20)
+            for { let end := mload(stream) } and(lt(k, end), lt(i, 256)) { k := add(k, 1) } {
+                let j := byte(0, mload(add(b, k)))
+                if iszero(gt(j, i)) {
+                    // c[i] = c[j]: coefficient i is the top lane of the word at negC + 8i, and the three lanes
+                    // after it are still zero (positions above i are untouched) or, for i > 252, past the
+                    // polynomial, so a plain store does it.
+                    let pj := add(negC, shl(3, j))
+                    mstore(add(negC, shl(3, i)), and(mload(pj), TOP_LANE))
+                    let negSign := sub(Q, add(1, mul(sub(Q, 2), and(shr(sub(i, ${first}), signs), 1))))
+                    mstore(pj, or(and(mload(pj), LOW_LANES), shl(192, negSign)))
+                    i := add(i, 1)
+                }
+            }
+        }
+        return i;
+    }
+}
+`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The profiler.
+
+function profiler(p) {
+  const lib = `MLDSA${p.set}`;
+  return `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+// This file is generated by scripts/codegen/mldsa.mjs; edit the generator, not this file.
+
+import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
+import {${lib}} from "../utils/${lib}.sol";
+import {MLDSANTT} from "../utils/MLDSANTT.sol";
+import {SHAKE} from "../utils/SHAKE.sol";
+
+/**
+ * @dev Where {${lib}Verifier} spends its gas, for the gas suite: the verifier's steps run in the same order
+ * with a gas reading between them. Like {ERC7913GasMeter} it is never deployed; callers place its code with
+ * an \`eth_call\` state override. It must follow {${lib}-verify} step for step; the gas suite checks that its
+ * total and its verdict agree with the verifier's own.
+ */
+contract ${lib}Profiler {
+    /// @dev The steps, in the order of {profile}'s result.
+    function stages() external pure returns (string[8] memory) {
+        return [
+            "expanded key: EXTCODECOPY + commitment",
+            "signature decoding: hint checks, z unpack and norm",
+            "mu = SHAKE256(tr || M')",
+            "SampleInBall (SHAKE256)",
+            "${p.l + 1} forward NTTs (z, c)",
+            "A*z - c*t1 pointwise products",
+            "${p.k} inverse NTTs + UseHint + w1Encode",
+            "c~' = SHAKE256(mu || w1) and compare"
+        ];
+    }
+
+    /// @dev The gas of each of {stages} for \`verify(key, hash, signature)\`, and the verdict.
+    function profile(bytes calldata key, bytes32 hash, bytes calldata signature)
+        external
+        view
+        returns (uint256[8] memory gas, bool valid)
+    {
+        uint256 checkpoint = gasleft();
+        (bool ok, bytes memory expandedKey, ) =
+            ExpandedKeyReader.readWithPublicKey(key, ${lib}.EXPANDED_KEY_LENGTH, ${lib}.PUBLIC_KEY_LENGTH);
+        if (!ok || signature.length != ${lib}.SIGNATURE_LENGTH) return (gas, false);
+        checkpoint = _lap(gas, 0, checkpoint);
+
+        (bool decoded, uint256 z) = ${lib}.decodeSignature(signature);
+        if (!decoded) return (gas, false);
+        checkpoint = _lap(gas, 1, checkpoint);
+
+        bytes memory transcript = new bytes(64 + ${lib}.W1_BYTES);
+        if (!_arithmetic(gas, _address(expandedKey), hash, signature, z, _address(transcript))) return (gas, false);
+
+        checkpoint = gasleft();
+        valid = ${lib}.cTildeEquals(SHAKE.shake256(transcript, ${lib}.C_TILDE_BYTES), signature);
+        _lap(gas, 7, checkpoint);
+    }
+
+    /// @dev Stages 2 to 6: μ, SampleInBall, and w1Encode(w1′) written after μ in the transcript; false if
+    /// SampleInBall gives up (see {${lib}-_sampleInBall}).
+    function _arithmetic(
+        uint256[8] memory gas,
+        uint256 expanded,
+        bytes32 hash,
+        bytes calldata signature,
+        uint256 z,
+        uint256 transcript
+    ) private view returns (bool) {
+        uint256 checkpoint = gasleft();
+        ${lib}._mu(expanded, abi.encodePacked(hash), "", transcript);
+        checkpoint = _lap(gas, 2, checkpoint);
+
+        if (!${lib}._sampleInBall(signature, z + ${lib}.C_OFFSET)) return false;
+        checkpoint = _lap(gas, 3, checkpoint);
+
+        uint256 zetas = _address(MLDSANTT.zetaTable());
+        for (uint256 j = 0; j < ${p.l + 1}; ++j) MLDSANTT.ntt(z + j * ${lib}.POLY_BYTES, zetas);
+        checkpoint = _lap(gas, 4, checkpoint);
+
+        ${lib}._accumulate(expanded, z);
+        checkpoint = _lap(gas, 5, checkpoint);
+
+        for (uint256 i = 0; i < ${p.k}; ++i) {
+            MLDSANTT.invNttPairs(z + ${lib}.PRODUCTS_OFFSET + i * 4096, z + i * ${lib}.POLY_BYTES, zetas);
+            ${lib}._useHintAndEncode(z + i * ${lib}.POLY_BYTES, signature, i, transcript + 64 + i * ${lib}.W1_POLY_BYTES);
+        }
+        _lap(gas, 6, checkpoint);
+        return true;
+    }
+
+    /// @dev Records the gas spent since \`checkpoint\` as \`stage\`'s, and returns the new checkpoint.
+    function _lap(uint256[8] memory gas, uint256 stage, uint256 checkpoint) private view returns (uint256 now_) {
+        now_ = gasleft();
+        gas[stage] = checkpoint - now_;
+    }
+
+    function _address(bytes memory data) private pure returns (uint256 pointer) {
+        assembly ("memory-safe") {
+            pointer := add(data, 0x20)
+        }
+    }
+}
+`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The generated sources: repository path → content. */
+function generate() {
+  const files = {};
+  for (const set of Object.keys(SETS)) {
+    const p = derive(set);
+    files[`contracts/utils/MLDSA${set}.sol`] = library(p);
+    files[`contracts/metering/MLDSA${set}Profiler.sol`] = profiler(p);
+  }
+  return files;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [kind, set] = process.argv.slice(2);
+  if (kind === undefined) {
+    const root = new URL("../../", import.meta.url);
+    for (const [path, content] of Object.entries(generate())) writeFileSync(new URL(path, root), content);
+  } else if ((kind === "library" || kind === "profiler") && set in SETS) {
+    process.stdout.write((kind === "library" ? library : profiler)(derive(set)));
+  } else {
+    process.stderr.write("usage: node scripts/codegen/mldsa.mjs [library|profiler 44|65|87]\n");
+    process.exit(1);
+  }
+}
