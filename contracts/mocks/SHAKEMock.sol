@@ -7,6 +7,8 @@ import {KeccakF1600Reference} from "./KeccakF1600Reference.sol";
 
 /// @dev Exposes {KeccakF1600}, {KeccakF1600Reference} and {SHAKE} to the tests.
 contract SHAKEMock {
+    uint256 private constant BORROWED_END = 0x628; // {KeccakF1600-BORROWED_END}, which assembly cannot name
+
     function permute(uint256[25] memory state) external pure returns (uint256[25] memory) {
         KeccakF1600.permute(state);
         return state;
@@ -57,6 +59,38 @@ contract SHAKEMock {
 
     function shake128(bytes memory input, uint256 outLen) external pure returns (bytes memory) {
         return SHAKE.shake128(input, outLen);
+    }
+
+    /// @dev {shake256} with `input` copied above the memory the permutation borrows, as a verifier's inputs lie:
+    /// the path that keeps the state in the permutation's form between blocks ({KeccakF1600-absorb}).
+    function shake256Above(bytes memory input, uint256 outLen) external pure returns (bytes memory) {
+        return SHAKE.shake256(_above(input), outLen);
+    }
+
+    /// @dev {shake128} as {shake256Above}.
+    function shake128Above(bytes memory input, uint256 outLen) external pure returns (bytes memory) {
+        return SHAKE.shake128(_above(input), outLen);
+    }
+
+    /// @dev Gas of {shake256Above} with a 64-byte output, without the copy.
+    function shake256AboveGas(bytes memory input) external view returns (uint256 gasUsed) {
+        bytes memory copy = _above(input);
+        uint256 before = gasleft();
+        SHAKE.shake256(copy, 64);
+        gasUsed = before - gasleft();
+    }
+
+    function _above(bytes memory input) private pure returns (bytes memory copy) {
+        assembly ("memory-safe") {
+            let free := mload(0x40)
+            if lt(free, BORROWED_END) { mstore(0x40, BORROWED_END) }
+        }
+        copy = bytes.concat(input);
+        uint256 data;
+        assembly ("memory-safe") {
+            data := add(copy, 0x20)
+        }
+        require(data >= KeccakF1600.BORROWED_END && BORROWED_END == KeccakF1600.BORROWED_END);
     }
 
     /// @dev `blocks` blocks squeezed one at a time, concatenated.

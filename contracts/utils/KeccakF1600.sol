@@ -18,11 +18,45 @@ pragma solidity ^0.8.24;
  * - The third round packs four rows of a column into one word and computes χ for four lanes at once.
  * - θ's parities after the second round come two columns at a time (lanes stored 16 bytes apart).
  * - Lane complementing: some lanes are held inverted so that χ needs few NOTs.
+ * - {absorb} runs a sponge's whole absorbing loop in one call: the next block is XORed into the permutation's own
+ *   form, so moving the state in and out of it, and saving and restoring the borrowed memory, happen once per
+ *   message instead of once per block (about 2,000 gas a block: see the SHAKE test's gas figures).
  * `KeccakF1600Reference` (contracts/mocks) is the plain version the tests compare it with.
  */
 library KeccakF1600 {
+    /// @dev The end of the memory the permutation borrows (from 0x80): {absorb} reads its blocks from above it.
+    uint256 internal constant BORROWED_END = 0x628;
+
+    /// @dev Byte reversal within 64-bit quarters (bytes, pairs, quads), and a word's top lane: {absorb}'s input.
+    uint256 private constant REV8 = 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff;
+    uint256 private constant REV16 = 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff;
+    uint256 private constant REV32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
+    uint256 private constant TOP_LANE = 0xffffffffffffffff000000000000000000000000000000000000000000000000;
+
     /// @dev Applies the 24 rounds of Keccak-f[1600] to `state` in place. Every lane must be below 2^64.
     function permute(uint256[25] memory state) internal pure {
+        _permuteBlocks(state, 0, 0, 0, 0);
+    }
+
+    /**
+     * @dev A sponge's absorbing loop: XORs `count` blocks of `rate` bytes from memory at `blocks`, then the
+     * block at `last`, into `state`, with Keccak-f[1600] after each (count + 1 permutations). The same as
+     * {permute} block by block, but the state stays in the permutation's own form, in the borrowed memory, from one
+     * block to the next. Message bytes map to lanes little-endian (FIPS 202 §B.1). `rate` is 136 or 168; every
+     * lane of `state` must be below 2^64, and the blocks must lie at or above {BORROWED_END}.
+     */
+    function absorb(uint256[25] memory state, uint256 blocks, uint256 count, uint256 last, uint256 rate)
+        internal
+        pure
+    {
+        _permuteBlocks(state, blocks, count, last, rate);
+    }
+
+    /// @dev {absorb}; with `rate` zero, one permutation of `state` and no input.
+    function _permuteBlocks(uint256[25] memory state, uint256 blocks, uint256 count, uint256 last, uint256 rate)
+        private
+        pure
+    {
         // Not marked memory-safe: it borrows memory below the free memory pointer, restoring it before it returns.
         assembly {
             // 0x80 … 0x628: P (416 bytes), Z (800), QD (232); saved above the free memory pointer and the borrowed region.
@@ -67,199 +101,273 @@ library KeccakF1600 {
             mstore(add(table, 160), 0x8000000000008003800000000000008000000000000000008000000000008002)
             mstore(add(table, 192), 0x800a80000000800080810000000000000000800000008000000a)
             mstore(add(table, 224), 0x8000000000008080800000008000800800000000000000000000000080000001)
-            // Eight passes of three rounds; the exit test sits at the end of the body (a do-while loop).
             let end := add(table, 256)
-            for { let rc := table } 1 {} {
-                // Round M: QD → Z, copies renewed by MUL
-                {
-                    // θ
-                    let c0 := xor(xor(xor(xor(mload(0x540), mload(0x548)), mload(0x550)), mload(0x558)), mload(0x560))
-                    let c1 := xor(xor(xor(xor(mload(0x568), mload(0x570)), mload(0x578)), mload(0x580)), mload(0x588))
-                    let c2 := xor(xor(xor(xor(mload(0x590), mload(0x598)), mload(0x5a0)), mload(0x5a8)), mload(0x5b0))
-                    let c3 := xor(xor(xor(xor(mload(0x5b8), mload(0x5c0)), mload(0x5c8)), mload(0x5d0)), mload(0x5d8))
-                    let c4 := xor(xor(xor(xor(mload(0x5e0), mload(0x5e8)), mload(0x5f0)), mload(0x5f8)), mload(0x600))
-                    let d0 := xor(c4, mul(shr(192, c1), 0x2000000000000000200000000000000020000000000000002))
-                    let d1 := xor(c0, mul(shr(192, c2), 0x2000000000000000200000000000000020000000000000002))
-                    let d2 := xor(c1, mul(shr(192, c3), 0x2000000000000000200000000000000020000000000000002))
-                    let d3 := xor(c2, mul(shr(192, c4), 0x2000000000000000200000000000000020000000000000002))
-                    let d4 := xor(c3, mul(shr(192, c0), 0x2000000000000000200000000000000020000000000000002))
+            // One pass per block: its input XORed in (none for {permute}), then the permutation.
+            for { let b := 0 } 1 { b := add(b, 1) } {
+                if rate {
+                    let source := last
+                    if lt(b, count) { source := add(blocks, mul(b, rate)) }
                     {
-                        let b0 := mul(shr(192, xor(mload(0x540), d0)), 0x1000000000000000100000000000000010000000000000001)
-                        let b1 := mul(shr(192, xor(mload(0x570), d1)), 0x100000000000000010000000000000001000000000000000100000000000)
-                        let b2 := mul(shr(192, xor(mload(0x5a0), d2)), 0x80000000000000008000000000000000800000000000000080000000000)
-                        let b3 := mul(shr(192, xor(mload(0x5d0), d3)), 0x200000000000000020000000000000002000000000000000200000)
-                        let b4 := mul(shr(192, xor(mload(0x600), d4)), 0x4000000000000000400000000000000040000000000000004000)
-                        mstore(0x220, xor(xor(b0, and(b1, not(b2))), mul(shr(192, mload(rc)), 0x1000000000000000100000000000000010000000000000001)))
-                        mstore(0x240, xor(b1, and(b2, b3)))
-                        mstore(0x260, xor(b2, or(b3, b4)))
-                        mstore(0x280, xor(b3, and(b4, b0)))
-                        mstore(0x2a0, xor(b4, or(b0, b1)))
+                        let v := mload(source)
+                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                        mstore(0x540, xor(mload(0x540), and(v, TOP_LANE)))
+                        mstore(0x568, xor(mload(0x568), and(shl(64, v), TOP_LANE)))
+                        mstore(0x590, xor(mload(0x590), and(shl(128, v), TOP_LANE)))
+                        mstore(0x5b8, xor(mload(0x5b8), shl(192, v)))
                     }
                     {
-                        let b0 := mul(shr(192, xor(mload(0x5b8), d3)), 0x10000000000000001000000000000000100000000000000010000000)
-                        let b1 := mul(shr(192, xor(mload(0x5e8), d4)), 0x100000000000000010000000000000001000000000000000100000)
-                        let b2 := mul(shr(192, xor(mload(0x550), d0)), 0x8000000000000000800000000000000080000000000000008)
-                        let b3 := mul(shr(192, xor(mload(0x580), d1)), 0x200000000000000020000000000000002000000000000000200000000000)
-                        let b4 := mul(shr(192, xor(mload(0x5b0), d2)), 0x2000000000000000200000000000000020000000000000002000000000000000)
-                        mstore(0x2c0, xor(b0, and(b1, b2)))
-                        mstore(0x2e0, xor(b1, or(b2, b3)))
-                        mstore(0x300, xor(b2, not(and(b3, b4))))
-                        mstore(0x320, xor(b3, and(not(b4), b0)))
-                        mstore(0x340, xor(b4, not(or(b0, b1))))
+                        let v := mload(add(source, 32))
+                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                        mstore(0x5e0, xor(mload(0x5e0), and(v, TOP_LANE)))
+                        mstore(0x548, xor(mload(0x548), and(shl(64, v), TOP_LANE)))
+                        mstore(0x570, xor(mload(0x570), and(shl(128, v), TOP_LANE)))
+                        mstore(0x598, xor(mload(0x598), shl(192, v)))
                     }
                     {
-                        let b0 := mul(shr(192, xor(mload(0x568), d1)), 0x2000000000000000200000000000000020000000000000002)
-                        let b1 := mul(shr(192, xor(mload(0x598), d2)), 0x40000000000000004000000000000000400000000000000040)
-                        let b2 := mul(shr(192, xor(mload(0x5c8), d3)), 0x2000000000000000200000000000000020000000000000002000000)
-                        let b3 := mul(shr(192, xor(mload(0x5f8), d4)), 0x100000000000000010000000000000001000000000000000100)
-                        let b4 := mul(shr(192, xor(mload(0x560), d0)), 0x40000000000000004000000000000000400000000000000040000)
-                        mstore(0x360, xor(b0, not(and(b1, b2))))
-                        mstore(0x380, xor(b1, or(b2, b3)))
-                        mstore(0x3a0, xor(b2, and(b3, b4)))
-                        mstore(0x3c0, xor(b3, or(b4, b0)))
-                        mstore(0x3e0, xor(b4, or(not(b0), b1)))
+                        let v := mload(add(source, 64))
+                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                        mstore(0x5c0, xor(mload(0x5c0), and(v, TOP_LANE)))
+                        mstore(0x5e8, xor(mload(0x5e8), and(shl(64, v), TOP_LANE)))
+                        mstore(0x550, xor(mload(0x550), and(shl(128, v), TOP_LANE)))
+                        mstore(0x578, xor(mload(0x578), shl(192, v)))
                     }
                     {
-                        let b0 := mul(shr(192, xor(mload(0x5e0), d4)), 0x8000000000000000800000000000000080000000000000008000000)
-                        let b1 := mul(shr(192, xor(mload(0x548), d0)), 0x1000000000000000100000000000000010000000000000001000000000)
-                        let b2 := mul(shr(192, xor(mload(0x578), d1)), 0x400000000000000040000000000000004000000000000000400)
-                        let b3 := mul(shr(192, xor(mload(0x5a8), d2)), 0x8000000000000000800000000000000080000000000000008000)
-                        let b4 := mul(shr(192, xor(mload(0x5d8), d3)), 0x100000000000000010000000000000001000000000000000100000000000000)
-                        mstore(0x400, xor(b0, or(b1, b2)))
-                        mstore(0x420, xor(b1, and(b2, not(b3))))
-                        mstore(0x440, xor(b2, and(b3, b4)))
-                        mstore(0x460, xor(b3, or(b4, b0)))
-                        mstore(0x480, xor(b4, and(b0, b1)))
+                        let v := mload(add(source, 96))
+                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                        mstore(0x5a0, xor(mload(0x5a0), and(v, TOP_LANE)))
+                        mstore(0x5c8, xor(mload(0x5c8), and(shl(64, v), TOP_LANE)))
+                        mstore(0x5f0, xor(mload(0x5f0), and(shl(128, v), TOP_LANE)))
+                        mstore(0x558, xor(mload(0x558), shl(192, v)))
                     }
                     {
-                        let b0 := mul(shr(192, xor(mload(0x590), d2)), 0x4000000000000000400000000000000040000000000000004000000000000000)
-                        let b1 := mul(shr(192, xor(mload(0x5c0), d3)), 0x80000000000000008000000000000000800000000000000080000000000000)
-                        let b2 := mul(shr(192, xor(mload(0x5f0), d4)), 0x8000000000000000800000000000000080000000000000008000000000)
-                        let b3 := mul(shr(192, xor(mload(0x558), d0)), 0x20000000000000002000000000000000200000000000000020000000000)
-                        let b4 := mul(shr(192, xor(mload(0x588), d1)), 0x4000000000000000400000000000000040000000000000004)
-                        mstore(0x4a0, xor(b0, or(b1, b2)))
-                        mstore(0x4c0, xor(b1, and(b2, b3)))
-                        mstore(0x4e0, xor(b2, and(not(b3), b4)))
-                        mstore(0x500, xor(b3, not(or(b4, b0))))
-                        mstore(0x520, xor(b4, and(b0, b1)))
+                        let v := mload(add(source, 128))
+                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                        mstore(0x580, xor(mload(0x580), and(v, TOP_LANE)))
+                    }
+                    // SHAKE128's rate: four lanes more.
+                    if gt(rate, 136) {
+                        {
+                            let v := mload(add(source, 128))
+                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                            mstore(0x5a8, xor(mload(0x5a8), and(shl(64, v), TOP_LANE)))
+                            mstore(0x5d0, xor(mload(0x5d0), and(shl(128, v), TOP_LANE)))
+                            mstore(0x5f8, xor(mload(0x5f8), shl(192, v)))
+                        }
+                        {
+                            let v := mload(add(source, 160))
+                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                            mstore(0x560, xor(mload(0x560), and(v, TOP_LANE)))
+                        }
                     }
                 }
-                // Round S1: Z → P, rotations by shifts
-                {
-                    // θ
-                    let c0 := xor(xor(xor(xor(mload(0x220), mload(0x2c0)), mload(0x360)), mload(0x400)), mload(0x4a0))
-                    let c1 := xor(xor(xor(xor(mload(0x240), mload(0x2e0)), mload(0x380)), mload(0x420)), mload(0x4c0))
-                    let c2 := xor(xor(xor(xor(mload(0x260), mload(0x300)), mload(0x3a0)), mload(0x440)), mload(0x4e0))
-                    let c3 := xor(xor(xor(xor(mload(0x280), mload(0x320)), mload(0x3c0)), mload(0x460)), mload(0x500))
-                    let c4 := xor(xor(xor(xor(mload(0x2a0), mload(0x340)), mload(0x3e0)), mload(0x480)), mload(0x520))
-                    let d0 := xor(c4, shl(1, c1))
-                    let d1 := xor(c0, shl(1, c2))
-                    let d2 := xor(c1, shl(1, c3))
-                    let d3 := xor(c2, shl(1, c4))
-                    let d4 := xor(c3, shl(1, c0))
+                // Eight passes of three rounds; the exit test sits at the end of the body (a do-while loop).
+                for { let rc := table } 1 {} {
+                    // Round M: QD → Z, copies renewed by MUL
                     {
-                        let b0 := xor(mload(0x220), d0)
-                        let b1 := shl(44, xor(mload(0x2e0), d1))
-                        let b2 := shl(43, xor(mload(0x3a0), d2))
-                        let b3 := shl(21, xor(mload(0x460), d3))
-                        let b4 := shl(14, xor(mload(0x520), d4))
-                        mstore(0x80, xor(xor(b0, and(b1, b2)), mul(mload(rc), 0x1000000000000000100000000000000000000000000000000)))
-                        mstore(0x90, xor(b1, and(not(b2), b3)))
-                        mstore(0xa0, xor(b2, not(or(b3, b4))))
-                        mstore(0xb0, xor(b3, and(b4, b0)))
-                        mstore(0xc0, xor(b4, or(b0, b1)))
+                        // θ
+                        let c0 := xor(xor(xor(xor(mload(0x540), mload(0x548)), mload(0x550)), mload(0x558)), mload(0x560))
+                        let c1 := xor(xor(xor(xor(mload(0x568), mload(0x570)), mload(0x578)), mload(0x580)), mload(0x588))
+                        let c2 := xor(xor(xor(xor(mload(0x590), mload(0x598)), mload(0x5a0)), mload(0x5a8)), mload(0x5b0))
+                        let c3 := xor(xor(xor(xor(mload(0x5b8), mload(0x5c0)), mload(0x5c8)), mload(0x5d0)), mload(0x5d8))
+                        let c4 := xor(xor(xor(xor(mload(0x5e0), mload(0x5e8)), mload(0x5f0)), mload(0x5f8)), mload(0x600))
+                        let d0 := xor(c4, mul(shr(192, c1), 0x2000000000000000200000000000000020000000000000002))
+                        let d1 := xor(c0, mul(shr(192, c2), 0x2000000000000000200000000000000020000000000000002))
+                        let d2 := xor(c1, mul(shr(192, c3), 0x2000000000000000200000000000000020000000000000002))
+                        let d3 := xor(c2, mul(shr(192, c4), 0x2000000000000000200000000000000020000000000000002))
+                        let d4 := xor(c3, mul(shr(192, c0), 0x2000000000000000200000000000000020000000000000002))
+                        {
+                            let b0 := mul(shr(192, xor(mload(0x540), d0)), 0x1000000000000000100000000000000010000000000000001)
+                            let b1 := mul(shr(192, xor(mload(0x570), d1)), 0x100000000000000010000000000000001000000000000000100000000000)
+                            let b2 := mul(shr(192, xor(mload(0x5a0), d2)), 0x80000000000000008000000000000000800000000000000080000000000)
+                            let b3 := mul(shr(192, xor(mload(0x5d0), d3)), 0x200000000000000020000000000000002000000000000000200000)
+                            let b4 := mul(shr(192, xor(mload(0x600), d4)), 0x4000000000000000400000000000000040000000000000004000)
+                            mstore(0x220, xor(xor(b0, and(b1, not(b2))), mul(shr(192, mload(rc)), 0x1000000000000000100000000000000010000000000000001)))
+                            mstore(0x240, xor(b1, and(b2, b3)))
+                            mstore(0x260, xor(b2, or(b3, b4)))
+                            mstore(0x280, xor(b3, and(b4, b0)))
+                            mstore(0x2a0, xor(b4, or(b0, b1)))
+                        }
+                        {
+                            let b0 := mul(shr(192, xor(mload(0x5b8), d3)), 0x10000000000000001000000000000000100000000000000010000000)
+                            let b1 := mul(shr(192, xor(mload(0x5e8), d4)), 0x100000000000000010000000000000001000000000000000100000)
+                            let b2 := mul(shr(192, xor(mload(0x550), d0)), 0x8000000000000000800000000000000080000000000000008)
+                            let b3 := mul(shr(192, xor(mload(0x580), d1)), 0x200000000000000020000000000000002000000000000000200000000000)
+                            let b4 := mul(shr(192, xor(mload(0x5b0), d2)), 0x2000000000000000200000000000000020000000000000002000000000000000)
+                            mstore(0x2c0, xor(b0, and(b1, b2)))
+                            mstore(0x2e0, xor(b1, or(b2, b3)))
+                            mstore(0x300, xor(b2, not(and(b3, b4))))
+                            mstore(0x320, xor(b3, and(not(b4), b0)))
+                            mstore(0x340, xor(b4, not(or(b0, b1))))
+                        }
+                        {
+                            let b0 := mul(shr(192, xor(mload(0x568), d1)), 0x2000000000000000200000000000000020000000000000002)
+                            let b1 := mul(shr(192, xor(mload(0x598), d2)), 0x40000000000000004000000000000000400000000000000040)
+                            let b2 := mul(shr(192, xor(mload(0x5c8), d3)), 0x2000000000000000200000000000000020000000000000002000000)
+                            let b3 := mul(shr(192, xor(mload(0x5f8), d4)), 0x100000000000000010000000000000001000000000000000100)
+                            let b4 := mul(shr(192, xor(mload(0x560), d0)), 0x40000000000000004000000000000000400000000000000040000)
+                            mstore(0x360, xor(b0, not(and(b1, b2))))
+                            mstore(0x380, xor(b1, or(b2, b3)))
+                            mstore(0x3a0, xor(b2, and(b3, b4)))
+                            mstore(0x3c0, xor(b3, or(b4, b0)))
+                            mstore(0x3e0, xor(b4, or(not(b0), b1)))
+                        }
+                        {
+                            let b0 := mul(shr(192, xor(mload(0x5e0), d4)), 0x8000000000000000800000000000000080000000000000008000000)
+                            let b1 := mul(shr(192, xor(mload(0x548), d0)), 0x1000000000000000100000000000000010000000000000001000000000)
+                            let b2 := mul(shr(192, xor(mload(0x578), d1)), 0x400000000000000040000000000000004000000000000000400)
+                            let b3 := mul(shr(192, xor(mload(0x5a8), d2)), 0x8000000000000000800000000000000080000000000000008000)
+                            let b4 := mul(shr(192, xor(mload(0x5d8), d3)), 0x100000000000000010000000000000001000000000000000100000000000000)
+                            mstore(0x400, xor(b0, or(b1, b2)))
+                            mstore(0x420, xor(b1, and(b2, not(b3))))
+                            mstore(0x440, xor(b2, and(b3, b4)))
+                            mstore(0x460, xor(b3, or(b4, b0)))
+                            mstore(0x480, xor(b4, and(b0, b1)))
+                        }
+                        {
+                            let b0 := mul(shr(192, xor(mload(0x590), d2)), 0x4000000000000000400000000000000040000000000000004000000000000000)
+                            let b1 := mul(shr(192, xor(mload(0x5c0), d3)), 0x80000000000000008000000000000000800000000000000080000000000000)
+                            let b2 := mul(shr(192, xor(mload(0x5f0), d4)), 0x8000000000000000800000000000000080000000000000008000000000)
+                            let b3 := mul(shr(192, xor(mload(0x558), d0)), 0x20000000000000002000000000000000200000000000000020000000000)
+                            let b4 := mul(shr(192, xor(mload(0x588), d1)), 0x4000000000000000400000000000000040000000000000004)
+                            mstore(0x4a0, xor(b0, or(b1, b2)))
+                            mstore(0x4c0, xor(b1, and(b2, b3)))
+                            mstore(0x4e0, xor(b2, and(not(b3), b4)))
+                            mstore(0x500, xor(b3, not(or(b4, b0))))
+                            mstore(0x520, xor(b4, and(b0, b1)))
+                        }
                     }
+                    // Round S1: Z → P, rotations by shifts
                     {
-                        let b0 := shl(28, xor(mload(0x280), d3))
-                        let b1 := shl(20, xor(mload(0x340), d4))
-                        let b2 := shl(3, xor(mload(0x360), d0))
-                        let b3 := shl(45, xor(mload(0x420), d1))
-                        let b4 := shl(61, xor(mload(0x4e0), d2))
-                        mstore(0xd0, xor(b0, and(b1, b2)))
-                        mstore(0xe0, xor(b1, or(b2, b3)))
-                        mstore(0xf0, xor(b2, or(not(b3), b4)))
-                        mstore(0x100, xor(b3, and(b4, b0)))
-                        mstore(0x110, xor(b4, or(b0, b1)))
+                        // θ
+                        let c0 := xor(xor(xor(xor(mload(0x220), mload(0x2c0)), mload(0x360)), mload(0x400)), mload(0x4a0))
+                        let c1 := xor(xor(xor(xor(mload(0x240), mload(0x2e0)), mload(0x380)), mload(0x420)), mload(0x4c0))
+                        let c2 := xor(xor(xor(xor(mload(0x260), mload(0x300)), mload(0x3a0)), mload(0x440)), mload(0x4e0))
+                        let c3 := xor(xor(xor(xor(mload(0x280), mload(0x320)), mload(0x3c0)), mload(0x460)), mload(0x500))
+                        let c4 := xor(xor(xor(xor(mload(0x2a0), mload(0x340)), mload(0x3e0)), mload(0x480)), mload(0x520))
+                        let d0 := xor(c4, shl(1, c1))
+                        let d1 := xor(c0, shl(1, c2))
+                        let d2 := xor(c1, shl(1, c3))
+                        let d3 := xor(c2, shl(1, c4))
+                        let d4 := xor(c3, shl(1, c0))
+                        {
+                            let b0 := xor(mload(0x220), d0)
+                            let b1 := shl(44, xor(mload(0x2e0), d1))
+                            let b2 := shl(43, xor(mload(0x3a0), d2))
+                            let b3 := shl(21, xor(mload(0x460), d3))
+                            let b4 := shl(14, xor(mload(0x520), d4))
+                            mstore(0x80, xor(xor(b0, and(b1, b2)), mul(mload(rc), 0x1000000000000000100000000000000000000000000000000)))
+                            mstore(0x90, xor(b1, and(not(b2), b3)))
+                            mstore(0xa0, xor(b2, not(or(b3, b4))))
+                            mstore(0xb0, xor(b3, and(b4, b0)))
+                            mstore(0xc0, xor(b4, or(b0, b1)))
+                        }
+                        {
+                            let b0 := shl(28, xor(mload(0x280), d3))
+                            let b1 := shl(20, xor(mload(0x340), d4))
+                            let b2 := shl(3, xor(mload(0x360), d0))
+                            let b3 := shl(45, xor(mload(0x420), d1))
+                            let b4 := shl(61, xor(mload(0x4e0), d2))
+                            mstore(0xd0, xor(b0, and(b1, b2)))
+                            mstore(0xe0, xor(b1, or(b2, b3)))
+                            mstore(0xf0, xor(b2, or(not(b3), b4)))
+                            mstore(0x100, xor(b3, and(b4, b0)))
+                            mstore(0x110, xor(b4, or(b0, b1)))
+                        }
+                        {
+                            let b0 := shl(1, xor(mload(0x240), d1))
+                            let b1 := shl(6, xor(mload(0x300), d2))
+                            let b2 := shl(25, xor(mload(0x3c0), d3))
+                            let b3 := shl(8, xor(mload(0x480), d4))
+                            let b4 := shl(18, xor(mload(0x4a0), d0))
+                            mstore(0x120, xor(b0, and(b1, b2)))
+                            mstore(0x130, xor(b1, or(b2, b3)))
+                            mstore(0x140, xor(b2, and(b3, b4)))
+                            mstore(0x150, xor(b3, or(b4, not(b0))))
+                            mstore(0x160, xor(b4, or(b0, b1)))
+                        }
+                        {
+                            let b0 := shl(27, xor(mload(0x2a0), d4))
+                            let b1 := shl(36, xor(mload(0x2c0), d0))
+                            let b2 := shl(10, xor(mload(0x380), d1))
+                            let b3 := shl(15, xor(mload(0x440), d2))
+                            let b4 := shl(56, xor(mload(0x500), d3))
+                            mstore(0x170, xor(b0, or(b1, b2)))
+                            mstore(0x180, xor(b1, and(b2, not(b3))))
+                            mstore(0x190, xor(b2, and(b3, b4)))
+                            mstore(0x1a0, xor(b3, or(b4, b0)))
+                            mstore(0x1b0, xor(b4, and(b0, b1)))
+                        }
+                        {
+                            let b0 := shl(62, xor(mload(0x260), d2))
+                            let b1 := shl(55, xor(mload(0x320), d3))
+                            let b2 := shl(39, xor(mload(0x3e0), d4))
+                            let b3 := shl(41, xor(mload(0x400), d0))
+                            let b4 := shl(2, xor(mload(0x4c0), d1))
+                            mstore(0x1c0, xor(b0, and(b1, b2)))
+                            mstore(0x1d0, xor(b1, or(b2, not(b3))))
+                            mstore(0x1e0, xor(b2, or(b3, b4)))
+                            mstore(0x1f0, xor(b3, and(b4, b0)))
+                            mstore(0x200, xor(b4, or(b0, b1)))
+                        }
                     }
+                    // Round S2: P → QD, χ four rows at a time
                     {
-                        let b0 := shl(1, xor(mload(0x240), d1))
-                        let b1 := shl(6, xor(mload(0x300), d2))
-                        let b2 := shl(25, xor(mload(0x3c0), d3))
-                        let b3 := shl(8, xor(mload(0x480), d4))
-                        let b4 := shl(18, xor(mload(0x4a0), d0))
-                        mstore(0x120, xor(b0, and(b1, b2)))
-                        mstore(0x130, xor(b1, or(b2, b3)))
-                        mstore(0x140, xor(b2, and(b3, b4)))
-                        mstore(0x150, xor(b3, or(b4, not(b0))))
-                        mstore(0x160, xor(b4, or(b0, b1)))
+                        // θ: each load holds lanes x and x + 1 of a row (two copies each), so five loads give two parities.
+                        // C0 = w01, C1 = w01 << 128, C2 = w23, C3 = w23 << 128, C4 = w4; rot1 is one more bit of shift. In this
+                        // order D0 and D3 take the slots of w01 and w23, and w4's slot is left dead on top and popped (see M's θ).
+                        let w01 := xor(xor(xor(xor(mload(0x80), mload(0xd0)), mload(0x120)), mload(0x170)), mload(0x1c0))
+                        let w23 := xor(xor(xor(xor(mload(0xa0), mload(0xf0)), mload(0x140)), mload(0x190)), mload(0x1e0))
+                        let d1 := xor(w01, shl(1, w23))
+                        let d2 := xor(shl(128, w01), shl(129, w23))
+                        let d4 := xor(shl(128, w23), shl(1, w01))
+                        let w4 := xor(xor(xor(xor(mload(0xc0), mload(0x110)), mload(0x160)), mload(0x1b0)), mload(0x200))
+                        let d0 := xor(w4, shl(129, w01))
+                        let d3 := xor(w23, shl(1, w4))
+                        // Row 4 first: its 32-byte stores run into the next column's word, which is stored after.
+                        {
+                            let b0 := shl(62, xor(mload(0xa0), d2))
+                            let b1 := shl(55, xor(mload(0x100), d3))
+                            let b2 := shl(39, xor(mload(0x160), d4))
+                            let b3 := shl(41, xor(mload(0x170), d0))
+                            let b4 := shl(2, xor(mload(0x1d0), d1))
+                            mstore(0x560, xor(b0, and(b1, b2)))
+                            mstore(0x588, xor(b1, and(not(b2), b3)))
+                            mstore(0x5b0, xor(b2, or(b3, b4)))
+                            mstore(0x5d8, xor(b3, and(b4, b0)))
+                            mstore(0x600, xor(b4, not(or(b0, b1))))
+                        }
+                        // Rows 0..3: q_X holds b(X, Y) in bits 192 − 64Y … 255 − 64Y, the rest of each shifted word masked off.
+                        {
+                            let q0 := or(or(or(and(xor(mload(0x80), d0), 0xffffffffffffffff000000000000000000000000000000000000000000000000), and(shr(36, xor(mload(0xb0), d3)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(127, xor(mload(0x90), d1)), 0xffffffffffffffff0000000000000000)), and(shr(165, not(xor(mload(0xc0), d4))), 0xffffffffffffffff))
+                            let q1 := or(or(or(shl(192, shr(148, xor(mload(0xe0), d1))), and(shr(44, xor(mload(0x110), d4)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(122, xor(mload(0xf0), d2)), 0xffffffffffffffff0000000000000000)), and(shr(156, not(xor(mload(0xd0), d0))), 0xffffffffffffffff))
+                            let q2 := or(or(or(shl(192, shr(149, xor(mload(0x140), d2))), and(shr(61, xor(mload(0x120), d0)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(103, xor(mload(0x150), d3)), 0xffffffffffffffff0000000000000000)), and(shr(182, not(xor(mload(0x130), d1))), 0xffffffffffffffff))
+                            let q3 := or(or(or(shl(192, shr(171, not(xor(mload(0x1a0), d3)))), and(shr(19, xor(mload(0x180), d1)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(120, xor(mload(0x1b0), d4)), 0xffffffffffffffff0000000000000000)), and(shr(177, xor(mload(0x190), d2)), 0xffffffffffffffff))
+                            let q4 := or(or(or(shl(192, shr(178, not(xor(mload(0x200), d4)))), and(shr(3, not(xor(mload(0x1e0), d2))), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(110, xor(mload(0x1c0), d0)), 0xffffffffffffffff0000000000000000)), and(shr(136, xor(mload(0x1f0), d3)), 0xffffffffffffffff))
+                            mstore(0x540, xor(xor(q0, and(q1, q2)), and(shl(64, mload(rc)), 0xffffffffffffffff000000000000000000000000000000000000000000000000)))
+                            mstore(0x568, xor(q1, or(q2, q3)))
+                            mstore(0x590, xor(q2, and(q3, q4)))
+                            mstore(0x5b8, xor(q3, or(q4, not(q0))))
+                            mstore(0x5e0, xor(q4, or(q0, q1)))
+                        }
                     }
-                    {
-                        let b0 := shl(27, xor(mload(0x2a0), d4))
-                        let b1 := shl(36, xor(mload(0x2c0), d0))
-                        let b2 := shl(10, xor(mload(0x380), d1))
-                        let b3 := shl(15, xor(mload(0x440), d2))
-                        let b4 := shl(56, xor(mload(0x500), d3))
-                        mstore(0x170, xor(b0, or(b1, b2)))
-                        mstore(0x180, xor(b1, and(b2, not(b3))))
-                        mstore(0x190, xor(b2, and(b3, b4)))
-                        mstore(0x1a0, xor(b3, or(b4, b0)))
-                        mstore(0x1b0, xor(b4, and(b0, b1)))
-                    }
-                    {
-                        let b0 := shl(62, xor(mload(0x260), d2))
-                        let b1 := shl(55, xor(mload(0x320), d3))
-                        let b2 := shl(39, xor(mload(0x3e0), d4))
-                        let b3 := shl(41, xor(mload(0x400), d0))
-                        let b4 := shl(2, xor(mload(0x4c0), d1))
-                        mstore(0x1c0, xor(b0, and(b1, b2)))
-                        mstore(0x1d0, xor(b1, or(b2, not(b3))))
-                        mstore(0x1e0, xor(b2, or(b3, b4)))
-                        mstore(0x1f0, xor(b3, and(b4, b0)))
-                        mstore(0x200, xor(b4, or(b0, b1)))
-                    }
+                    rc := add(rc, 32)
+                    if eq(rc, end) { break }
                 }
-                // Round S2: P → QD, χ four rows at a time
-                {
-                    // θ: each load holds lanes x and x + 1 of a row (two copies each), so five loads give two parities.
-                    // C0 = w01, C1 = w01 << 128, C2 = w23, C3 = w23 << 128, C4 = w4; rot1 is one more bit of shift. In this
-                    // order D0 and D3 take the slots of w01 and w23, and w4's slot is left dead on top and popped (see M's θ).
-                    let w01 := xor(xor(xor(xor(mload(0x80), mload(0xd0)), mload(0x120)), mload(0x170)), mload(0x1c0))
-                    let w23 := xor(xor(xor(xor(mload(0xa0), mload(0xf0)), mload(0x140)), mload(0x190)), mload(0x1e0))
-                    let d1 := xor(w01, shl(1, w23))
-                    let d2 := xor(shl(128, w01), shl(129, w23))
-                    let d4 := xor(shl(128, w23), shl(1, w01))
-                    let w4 := xor(xor(xor(xor(mload(0xc0), mload(0x110)), mload(0x160)), mload(0x1b0)), mload(0x200))
-                    let d0 := xor(w4, shl(129, w01))
-                    let d3 := xor(w23, shl(1, w4))
-                    // Row 4 first: its 32-byte stores run into the next column's word, which is stored after.
-                    {
-                        let b0 := shl(62, xor(mload(0xa0), d2))
-                        let b1 := shl(55, xor(mload(0x100), d3))
-                        let b2 := shl(39, xor(mload(0x160), d4))
-                        let b3 := shl(41, xor(mload(0x170), d0))
-                        let b4 := shl(2, xor(mload(0x1d0), d1))
-                        mstore(0x560, xor(b0, and(b1, b2)))
-                        mstore(0x588, xor(b1, and(not(b2), b3)))
-                        mstore(0x5b0, xor(b2, or(b3, b4)))
-                        mstore(0x5d8, xor(b3, and(b4, b0)))
-                        mstore(0x600, xor(b4, not(or(b0, b1))))
-                    }
-                    // Rows 0..3: q_X holds b(X, Y) in bits 192 − 64Y … 255 − 64Y, the rest of each shifted word masked off.
-                    {
-                        let q0 := or(or(or(and(xor(mload(0x80), d0), 0xffffffffffffffff000000000000000000000000000000000000000000000000), and(shr(36, xor(mload(0xb0), d3)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(127, xor(mload(0x90), d1)), 0xffffffffffffffff0000000000000000)), and(shr(165, not(xor(mload(0xc0), d4))), 0xffffffffffffffff))
-                        let q1 := or(or(or(shl(192, shr(148, xor(mload(0xe0), d1))), and(shr(44, xor(mload(0x110), d4)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(122, xor(mload(0xf0), d2)), 0xffffffffffffffff0000000000000000)), and(shr(156, not(xor(mload(0xd0), d0))), 0xffffffffffffffff))
-                        let q2 := or(or(or(shl(192, shr(149, xor(mload(0x140), d2))), and(shr(61, xor(mload(0x120), d0)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(103, xor(mload(0x150), d3)), 0xffffffffffffffff0000000000000000)), and(shr(182, not(xor(mload(0x130), d1))), 0xffffffffffffffff))
-                        let q3 := or(or(or(shl(192, shr(171, not(xor(mload(0x1a0), d3)))), and(shr(19, xor(mload(0x180), d1)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(120, xor(mload(0x1b0), d4)), 0xffffffffffffffff0000000000000000)), and(shr(177, xor(mload(0x190), d2)), 0xffffffffffffffff))
-                        let q4 := or(or(or(shl(192, shr(178, not(xor(mload(0x200), d4)))), and(shr(3, not(xor(mload(0x1e0), d2))), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(110, xor(mload(0x1c0), d0)), 0xffffffffffffffff0000000000000000)), and(shr(136, xor(mload(0x1f0), d3)), 0xffffffffffffffff))
-                        mstore(0x540, xor(xor(q0, and(q1, q2)), and(shl(64, mload(rc)), 0xffffffffffffffff000000000000000000000000000000000000000000000000)))
-                        mstore(0x568, xor(q1, or(q2, q3)))
-                        mstore(0x590, xor(q2, and(q3, q4)))
-                        mstore(0x5b8, xor(q3, or(q4, not(q0))))
-                        mstore(0x5e0, xor(q4, or(q0, q1)))
-                    }
-                }
-                rc := add(rc, 32)
-                if eq(rc, end) { break }
+                if eq(b, count) { break }
             }
             // The result to Z, then to `state`: directly if `state` lies above the borrowed region, else into the saved
             // copy at `state`'s place (running on into the table past it, no longer needed), which the restore then

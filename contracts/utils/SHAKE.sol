@@ -54,26 +54,33 @@ library SHAKE {
             data := add(input, 0x20)
             end := add(data, mload(input))
         }
-        // Whole blocks straight from `input`.
-        while (end - data >= rate) {
-            _xorBlock(state, data, rate);
-            KeccakF1600.permute(state);
-            data += rate;
-        }
-        // The last, partial block, padded in scratch memory past the free memory pointer:
+        uint256 count = (end - data) / rate;
+        // The last, partial block, padded in fresh memory (the permutation borrows from the free memory pointer up):
         // `rest ‖ 0x1F ‖ 0x00… ‖ 0x80` (the two pad bytes merge into 0x9F when `rest` is rate − 1 bytes).
         uint256 last;
         assembly ("memory-safe") {
             last := mload(0x40)
+            mstore(0x40, add(last, rate))
             for { let p := last } lt(p, add(last, rate)) { p := add(p, 0x20) } { mstore(p, 0) }
-            let rest := sub(end, data)
-            mcopy(last, data, rest)
+            let full := add(data, mul(count, rate))
+            let rest := sub(end, full)
+            mcopy(last, full, rest)
             mstore8(add(last, rest), 0x1f)
             let p := add(last, sub(rate, 1))
             mstore8(p, xor(byte(0, mload(p)), 0x80))
         }
-        _xorBlock(state, last, rate);
-        KeccakF1600.permute(state);
+        if (data >= KeccakF1600.BORROWED_END) {
+            // The whole blocks straight from `input`, then the last, with the state kept in the permutation's form.
+            KeccakF1600.absorb(state, data, count, last, rate);
+        } else {
+            // `input` lies in the memory the permutation borrows (a caller with little memory allocated).
+            for (uint256 b = 0; b < count; ++b) {
+                _xorBlock(state, data + b * rate, rate);
+                KeccakF1600.permute(state);
+            }
+            _xorBlock(state, last, rate);
+            KeccakF1600.permute(state);
+        }
     }
 
     /// @dev The next `rate` bytes of output; the sponge moves on to the following block.

@@ -234,6 +234,38 @@ const outMoves = Array.from({ length: 25 }, (_, i) => {
   return `mstore(${hex(Z + 32 * i)}, shr(192, ${PA.has(i) ? `not(${v})` : v}))`;
 });
 
+// Absorbing: the block's bytes, four lanes to a 32-byte word, byte-reversed within each 64-bit quarter (lanes are
+// little-endian, FIPS 202 §B.1), XORed into the windows of QD's words (a store rewrites the 24 bytes below the
+// window unchanged). XOR commutes with complementing, so held-complemented lanes need nothing more.
+const TOP = "TOP_LANE";
+const TOP_LANE = hex(M64 << 192n);
+const reverse = [
+  "v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))",
+  "v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))",
+  "v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))",
+];
+const xorLane = (i) => {
+  const at = hex(qAddr(i % 5, (i / 5) | 0));
+  const m = i % 4;
+  const moved = m === 0 ? `and(v, ${TOP})` : m === 3 ? "shl(192, v)" : `and(shl(${64 * m}, v), ${TOP})`;
+  return `mstore(${at}, xor(mload(${at}), ${moved}))`;
+};
+const xorWord = (w, lanes) => [
+  "{",
+  `    let v := mload(${w ? `add(source, ${32 * w})` : "source"})`,
+  ...reverse.map((line) => `    ${line}`),
+  ...lanes.map((i) => `    ${xorLane(i)}`),
+  "}",
+];
+const xorBlock = [
+  ...[0, 1, 2, 3].flatMap((w) => xorWord(w, [4 * w, 4 * w + 1, 4 * w + 2, 4 * w + 3])),
+  ...xorWord(4, [16]),
+  "// SHAKE128's rate: four lanes more.",
+  "if gt(rate, 136) {",
+  ...[...xorWord(4, [17, 18, 19]), ...xorWord(5, [20])].map((line) => `    ${line}`),
+  "}",
+];
+
 const src = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
@@ -254,11 +286,45 @@ pragma solidity ^0.8.24;
  * - The third round packs four rows of a column into one word and computes χ for four lanes at once.
  * - θ's parities after the second round come two columns at a time (lanes stored 16 bytes apart).
  * - Lane complementing: some lanes are held inverted so that χ needs few NOTs.
+ * - {absorb} runs a sponge's whole absorbing loop in one call: the next block is XORed into the permutation's own
+ *   form, so moving the state in and out of it, and saving and restoring the borrowed memory, happen once per
+ *   message instead of once per block (about 2,000 gas a block: see the SHAKE test's gas figures).
  * \`KeccakF1600Reference\` (contracts/mocks) is the plain version the tests compare it with.
  */
 library KeccakF1600 {
+    /// @dev The end of the memory the permutation borrows (from 0x80): {absorb} reads its blocks from above it.
+    uint256 internal constant BORROWED_END = ${hex(END)};
+
+    /// @dev Byte reversal within 64-bit quarters (bytes, pairs, quads), and a word's top lane: {absorb}'s input.
+    uint256 private constant REV8 = 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff;
+    uint256 private constant REV16 = 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff;
+    uint256 private constant REV32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
+    uint256 private constant TOP_LANE = ${TOP_LANE};
+
     /// @dev Applies the 24 rounds of Keccak-f[1600] to \`state\` in place. Every lane must be below 2^64.
     function permute(uint256[25] memory state) internal pure {
+        _permuteBlocks(state, 0, 0, 0, 0);
+    }
+
+    /**
+     * @dev A sponge's absorbing loop: XORs \`count\` blocks of \`rate\` bytes from memory at \`blocks\`, then the
+     * block at \`last\`, into \`state\`, with Keccak-f[1600] after each (count + 1 permutations). The same as
+     * {permute} block by block, but the state stays in the permutation's own form, in the borrowed memory, from one
+     * block to the next. Message bytes map to lanes little-endian (FIPS 202 §B.1). \`rate\` is 136 or 168; every
+     * lane of \`state\` must be below 2^64, and the blocks must lie at or above {BORROWED_END}.
+     */
+    function absorb(uint256[25] memory state, uint256 blocks, uint256 count, uint256 last, uint256 rate)
+        internal
+        pure
+    {
+        _permuteBlocks(state, blocks, count, last, rate);
+    }
+
+    /// @dev {absorb}; with \`rate\` zero, one permutation of \`state\` and no input.
+    function _permuteBlocks(uint256[25] memory state, uint256 blocks, uint256 count, uint256 last, uint256 rate)
+        private
+        pure
+    {
         // Not marked memory-safe: it borrows memory below the free memory pointer, restoring it before it returns.
         assembly {
             // ${hex(P)} … ${hex(END)}: P (${Z - P} bytes), Z (800), QD (${END - QD}); saved above the free memory pointer and the borrowed region.
@@ -272,12 +338,21 @@ ${ind(inMoves, 12)}
             // Round constants, three per word, past the saved copy.
             let table := add(saved, ${BORROW})
 ${ind(rcStores, 12)}
-            // Eight passes of three rounds; the exit test sits at the end of the body (a do-while loop).
             let end := add(table, 256)
-            for { let rc := table } 1 {} {
-${ind(body, 16)}
-                rc := add(rc, 32)
-                if eq(rc, end) { break }
+            // One pass per block: its input XORed in (none for {permute}), then the permutation.
+            for { let b := 0 } 1 { b := add(b, 1) } {
+                if rate {
+                    let source := last
+                    if lt(b, count) { source := add(blocks, mul(b, rate)) }
+${ind(xorBlock, 20)}
+                }
+                // Eight passes of three rounds; the exit test sits at the end of the body (a do-while loop).
+                for { let rc := table } 1 {} {
+${ind(body, 20)}
+                    rc := add(rc, 32)
+                    if eq(rc, end) { break }
+                }
+                if eq(b, count) { break }
             }
             // The result to Z, then to \`state\`: directly if \`state\` lies above the borrowed region, else into the saved
             // copy at \`state\`'s place (running on into the table past it, no longer needed), which the restore then

@@ -61,23 +61,31 @@ describe("KeccakF1600", () => {
 });
 
 describe("SHAKE", () => {
-  const lengths = [0, 1, 7, 8, 135, 136, 137, 167, 168, 169, 272, 1000, ...Array.from({ length: 4 }, () => Math.floor(Math.random() * 600))];
+  const lengths = [0, 1, 7, 8, 135, 136, 137, 167, 168, 169, 271, 272, 273, 335, 336, 337, 1000, 1088, ...Array.from({ length: 4 }, () => Math.floor(Math.random() * 600))];
 
-  it("SHAKE256 equals noble for inputs around the block boundaries and multi-block outputs", async () => {
-    for (const length of lengths) {
-      const input = randomBytes(length);
-      for (const outLen of [32, 64, 136, 300]) {
-        assert.equal(await mock.read.shake256([bytesToHex(input), BigInt(outLen)]), bytesToHex(shake256(input, { dkLen: outLen })), `in ${length}, out ${outLen}`);
+  // Two absorbing paths: input inside the memory the permutation borrows (block by block through `permute`), and
+  // input above it, as in the verifiers (the state kept in the permutation's form between blocks).
+  for (const [path, above] of [["input in the borrowed memory", false], ["input above it", true]] as const) {
+    it(`SHAKE256 equals noble for inputs around the block boundaries and multi-block outputs (${path})`, async () => {
+      for (const length of lengths) {
+        const input = randomBytes(length);
+        for (const outLen of [32, 64, 136, 300]) {
+          const args = [bytesToHex(input), BigInt(outLen)] as const;
+          const output = above ? await mock.read.shake256Above(args) : await mock.read.shake256(args);
+          assert.equal(output, bytesToHex(shake256(input, { dkLen: outLen })), `in ${length}, out ${outLen}`);
+        }
       }
-    }
-  });
+    });
 
-  it("SHAKE128 equals noble", async () => {
-    for (const length of lengths) {
-      const input = randomBytes(length);
-      assert.equal(await mock.read.shake128([bytesToHex(input), 400n]), bytesToHex(shake128(input, { dkLen: 400 })), `in ${length}`);
-    }
-  });
+    it(`SHAKE128 equals noble (${path})`, async () => {
+      for (const length of lengths) {
+        const input = randomBytes(length);
+        const args = [bytesToHex(input), 400n] as const;
+        const output = above ? await mock.read.shake128Above(args) : await mock.read.shake128(args);
+        assert.equal(output, bytesToHex(shake128(input, { dkLen: 400 })), `in ${length}`);
+      }
+    });
+  }
 
   it("squeezing block by block gives the same stream as one-shot", async () => {
     const input = randomBytes(48);
@@ -96,6 +104,7 @@ describe("SHAKE", () => {
   });
 
   it("costs, for SHAKE256 of 830 bytes", async () => {
-    console.log(`      SHAKE256(830 bytes) → 64 bytes: ${await mock.read.shake256Gas([bytesToHex(randomBytes(830))])} gas`);
+    const input = bytesToHex(randomBytes(830));
+    console.log(`      SHAKE256(830 bytes) → 64 bytes: ${await mock.read.shake256Gas([input])} gas block by block, ${await mock.read.shake256AboveGas([input])} with the state kept between blocks`);
   });
 });
