@@ -36,9 +36,13 @@ contract MLDSA65Profiler {
         returns (uint256[8] memory gas, bool valid)
     {
         uint256 checkpoint = gasleft();
-        (bool ok, bytes memory expandedKey, ) =
+        (bool ok, bytes memory expandedKey, uint256 publicKey) =
             ExpandedKeyReader.readWithPublicKey(key, MLDSA65.EXPANDED_KEY_LENGTH, MLDSA65.PUBLIC_KEY_LENGTH);
         if (!ok || signature.length != MLDSA65.SIGNATURE_LENGTH) return (gas, false);
+        // As {MLDSAVerifier-verifyMessage}: pk's memory is released.
+        assembly ("memory-safe") {
+            mstore(0x40, publicKey)
+        }
         checkpoint = _lap(gas, 0, checkpoint);
 
         (bool decoded, uint256 z) = MLDSA65.decodeSignature(signature);
@@ -49,6 +53,7 @@ contract MLDSA65Profiler {
         if (!_arithmetic(gas, _address(expandedKey), hash, signature, z, _address(transcript))) return (gas, false);
 
         checkpoint = gasleft();
+        MLDSA65._useScratch(z + MLDSA65.PRODUCTS_OFFSET);
         valid = MLDSA65.cTildeEquals(SHAKE.shake256(transcript, MLDSA65.C_TILDE_BYTES), signature);
         _lap(gas, 7, checkpoint);
     }
@@ -63,11 +68,15 @@ contract MLDSA65Profiler {
         uint256 z,
         uint256 transcript
     ) private view returns (bool) {
+        bytes memory message = abi.encodePacked(hash);
         uint256 checkpoint = gasleft();
-        MLDSA65._mu(expanded, abi.encodePacked(hash), "", transcript);
+        // As {MLDSA65-verify}: the hashes' temporary memory in the products' rows.
+        uint256 free = MLDSA65._useScratch(z + MLDSA65.PRODUCTS_OFFSET);
+        MLDSA65._mu(expanded, message, "", transcript);
         checkpoint = _lap(gas, 2, checkpoint);
 
         if (!MLDSA65._sampleInBall(signature, z + MLDSA65.C_OFFSET)) return false;
+        MLDSA65._useScratch(free);
         checkpoint = _lap(gas, 3, checkpoint);
 
         uint256 zetas = _address(MLDSANTT.zetaTable());
@@ -80,6 +89,10 @@ contract MLDSA65Profiler {
         for (uint256 i = 0; i < 6; ++i) {
             MLDSANTT.invNttPairs(z + MLDSA65.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA65.POLY_BYTES, zetas);
             MLDSA65._useHintAndEncode(z + i * MLDSA65.POLY_BYTES, signature, i, transcript + 64 + i * MLDSA65.W1_POLY_BYTES);
+        }
+        // As {MLDSA65-computeW1}: the zeta table's memory is released.
+        assembly ("memory-safe") {
+            mstore(0x40, sub(zetas, 0x20))
         }
         _lap(gas, 6, checkpoint);
         return true;

@@ -36,9 +36,13 @@ contract MLDSA87Profiler {
         returns (uint256[8] memory gas, bool valid)
     {
         uint256 checkpoint = gasleft();
-        (bool ok, bytes memory expandedKey, ) =
+        (bool ok, bytes memory expandedKey, uint256 publicKey) =
             ExpandedKeyReader.readWithPublicKey(key, MLDSA87.EXPANDED_KEY_LENGTH, MLDSA87.PUBLIC_KEY_LENGTH);
         if (!ok || signature.length != MLDSA87.SIGNATURE_LENGTH) return (gas, false);
+        // As {MLDSAVerifier-verifyMessage}: pk's memory is released.
+        assembly ("memory-safe") {
+            mstore(0x40, publicKey)
+        }
         checkpoint = _lap(gas, 0, checkpoint);
 
         (bool decoded, uint256 z) = MLDSA87.decodeSignature(signature);
@@ -49,6 +53,7 @@ contract MLDSA87Profiler {
         if (!_arithmetic(gas, _address(expandedKey), hash, signature, z, _address(transcript))) return (gas, false);
 
         checkpoint = gasleft();
+        MLDSA87._useScratch(z + MLDSA87.PRODUCTS_OFFSET);
         valid = MLDSA87.cTildeEquals(SHAKE.shake256(transcript, MLDSA87.C_TILDE_BYTES), signature);
         _lap(gas, 7, checkpoint);
     }
@@ -63,11 +68,15 @@ contract MLDSA87Profiler {
         uint256 z,
         uint256 transcript
     ) private view returns (bool) {
+        bytes memory message = abi.encodePacked(hash);
         uint256 checkpoint = gasleft();
-        MLDSA87._mu(expanded, abi.encodePacked(hash), "", transcript);
+        // As {MLDSA87-verify}: the hashes' temporary memory in the products' rows.
+        uint256 free = MLDSA87._useScratch(z + MLDSA87.PRODUCTS_OFFSET);
+        MLDSA87._mu(expanded, message, "", transcript);
         checkpoint = _lap(gas, 2, checkpoint);
 
         if (!MLDSA87._sampleInBall(signature, z + MLDSA87.C_OFFSET)) return false;
+        MLDSA87._useScratch(free);
         checkpoint = _lap(gas, 3, checkpoint);
 
         uint256 zetas = _address(MLDSANTT.zetaTable());
@@ -80,6 +89,10 @@ contract MLDSA87Profiler {
         for (uint256 i = 0; i < 8; ++i) {
             MLDSANTT.invNttPairs(z + MLDSA87.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA87.POLY_BYTES, zetas);
             MLDSA87._useHintAndEncode(z + i * MLDSA87.POLY_BYTES, signature, i, transcript + 64 + i * MLDSA87.W1_POLY_BYTES);
+        }
+        // As {MLDSA87-computeW1}: the zeta table's memory is released.
+        assembly ("memory-safe") {
+            mstore(0x40, sub(zetas, 0x20))
         }
         _lap(gas, 6, checkpoint);
         return true;

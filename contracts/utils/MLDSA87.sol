@@ -148,10 +148,25 @@ library MLDSA87 {
         assembly ("memory-safe") {
             transcriptData := add(transcript, 0x20)
         }
+        // The hashes' temporary memory goes in the products' rows, which hold nothing before {computeW1} and after it.
+        uint256 free = _useScratch(z + PRODUCTS_OFFSET);
         _mu(expanded, message, context, transcriptData);
         if (!_sampleInBall(signature, z + C_OFFSET)) return false;
+        _useScratch(free);
         computeW1(expanded, signature, z, transcriptData + 64);
+        _useScratch(z + PRODUCTS_OFFSET);
         return cTildeEquals(SHAKE.shake256(transcript, C_TILDE_BYTES), signature);
+    }
+
+    /**
+     * @dev Moves the free memory pointer to `scratch` and returns where it was: memory allocated but not in use, so
+     * that what the next steps allocate reuses it instead of growing memory, whose cost is quadratic.
+     */
+    function _useScratch(uint256 scratch) internal pure returns (uint256 free) {
+        assembly ("memory-safe") {
+            free := mload(0x40)
+            mstore(0x40, scratch)
+        }
     }
 
     /// @dev Whether the first 64 bytes of `cTildePrime` are σ's c̃.
@@ -178,7 +193,7 @@ library MLDSA87 {
     /**
      * @dev w1Encode(UseHint(h, NTT^-1(Â ∘ NTT(z) − NTT(c) ∘ t̂1))) into the 1,024 bytes at `out`, from the
      * work area of {decodeSignature} with −c (packed, coefficients in [0, q)) written at `z + C_OFFSET`, which
-     * it consumes. `expanded` points at E's first byte.
+     * it consumes. `expanded` points at E's first byte. The zeta table's memory is released when it returns.
      */
     function computeW1(uint256 expanded, bytes calldata signature, uint256 z, uint256 out) internal pure {
         bytes memory zetaTable = MLDSANTT.zetaTable();
@@ -192,6 +207,9 @@ library MLDSA87 {
         for (uint256 i = 0; i < 8; ++i) {
             MLDSANTT.invNttPairs(z + PRODUCTS_OFFSET + i * 4096, z + i * POLY_BYTES, zetas);
             _useHintAndEncode(z + i * POLY_BYTES, signature, i, out + i * W1_POLY_BYTES);
+        }
+        assembly ("memory-safe") {
+            mstore(0x40, zetaTable)
         }
     }
 
@@ -230,7 +248,13 @@ library MLDSA87 {
                     seen := or(seen, shl(position, 1))
                 }
             }
-            for {} lt(index, OMEGA) { index := add(index, 1) } { bad := or(bad, byte(0, calldataload(add(y, index)))) }
+            // The unused position bytes, index … ω − 1, a word at a time (the counts after them shifted out).
+            for {} lt(index, OMEGA) { index := add(index, 32) } {
+                let chunk := calldataload(add(y, index))
+                let remaining := sub(OMEGA, index)
+                if lt(remaining, 32) { chunk := shr(shl(3, sub(32, remaining)), chunk) }
+                bad := or(bad, chunk)
+            }
             ok := iszero(bad)
         }
     }
@@ -578,8 +602,15 @@ library MLDSA87 {
         }
     }
 
-    /// @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at `out`.
+    /**
+     * @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at `out`. What it allocates
+     * (M′, the sponge) is released when it returns, so that later allocations reuse it instead of growing memory.
+     */
     function _mu(uint256 expanded, bytes memory message, bytes memory context, uint256 out) internal pure {
+        uint256 free;
+        assembly ("memory-safe") {
+            free := mload(0x40)
+        }
         bytes memory input = new bytes(66 + context.length + message.length);
         assembly ("memory-safe") {
             let p := add(input, 0x20)
@@ -592,6 +623,7 @@ library MLDSA87 {
         bytes memory mu = SHAKE.shake256(input, 64);
         assembly ("memory-safe") {
             mcopy(out, add(mu, 0x20), 64)
+            mstore(0x40, free)
         }
     }
 
@@ -607,10 +639,18 @@ library MLDSA87 {
      * bytes), which bounds the gas. No c̃ reaches that bound in practice: a draw at step i is accepted with
      * probability (i + 1)/256 ≥ 197/256, and the probability that 264 draws accept fewer than 60 times is below
      * 2^-257 (below 2^-44 already for the first block's 128), so finding a c̃ that needs a third block takes
-     * about 2^257 SHAKE256 evaluations, and an honest signature meets one never.
+     * about 2^257 SHAKE256 evaluations, and an honest signature meets one never. What it allocates (c̃'s
+     * copy, the sponges, the stream) is released when it returns.
      */
-    function _sampleInBall(bytes calldata signature, uint256 negC) internal pure returns (bool) {
-        return _sampleInBall(signature[0:64], negC, 136);
+    function _sampleInBall(bytes calldata signature, uint256 negC) internal pure returns (bool ok) {
+        uint256 free;
+        assembly ("memory-safe") {
+            free := mload(0x40)
+        }
+        ok = _sampleInBall(signature[0:64], negC, 136);
+        assembly ("memory-safe") {
+            mstore(0x40, free)
+        }
     }
 
     /**
@@ -643,17 +683,22 @@ library MLDSA87 {
     {
         assembly ("memory-safe") {
             let b := add(stream, 0x20)
-            for { let end := mload(stream) } and(lt(k, end), lt(i, 256)) { k := add(k, 1) } {
-                let j := byte(0, mload(add(b, k)))
-                if iszero(gt(j, i)) {
-                    // c[i] = c[j]: coefficient i is the top lane of the word at negC + 8i, and the three lanes
-                    // after it are still zero (positions above i are untouched) or, for i > 252, past the
-                    // polynomial, so a plain store does it.
-                    let pj := add(negC, shl(3, j))
-                    mstore(add(negC, shl(3, i)), and(mload(pj), TOP_LANE))
-                    let negSign := sub(Q, add(1, mul(sub(Q, 2), and(shr(sub(i, 196), signs), 1))))
-                    mstore(pj, or(and(mload(pj), LOW_LANES), shl(192, negSign)))
-                    i := add(i, 1)
+            let end := add(b, mload(stream))
+            // One test per draw: the loop runs to the stream's end and breaks once position 255 is filled.
+            if lt(i, 256) {
+                for { let p := add(b, k) } lt(p, end) { p := add(p, 1) } {
+                    let j := byte(0, mload(p))
+                    if iszero(gt(j, i)) {
+                        // c[i] = c[j]: coefficient i is the top lane of the word at negC + 8i, and the three lanes
+                        // after it are still zero (positions above i are untouched) or, for i > 252, past the
+                        // polynomial, so a plain store does it.
+                        let pj := add(negC, shl(3, j))
+                        mstore(add(negC, shl(3, i)), and(mload(pj), TOP_LANE))
+                        let negSign := sub(Q, add(1, mul(sub(Q, 2), and(shr(sub(i, 196), signs), 1))))
+                        mstore(pj, or(and(mload(pj), LOW_LANES), shl(192, negSign)))
+                        i := add(i, 1)
+                        if eq(i, 256) { break }
+                    }
                 }
             }
         }

@@ -91,7 +91,7 @@ library SHAKE {
         assembly ("memory-safe") {
             target := add(output, 0x20)
         }
-        _writeBlock(sponge.state, target, rate);
+        _writeBlock(sponge.state, target, rate, rate);
         KeccakF1600.permute(sponge.state);
     }
 
@@ -105,20 +105,26 @@ library SHAKE {
     /// the sponge is dropped: one permutation saved).
     function _squeeze(Sponge memory sponge, uint256 outLen, bool permuteLast) private pure returns (bytes memory output) {
         uint256 rate = sponge.rate;
-        uint256 blocks = (outLen + rate - 1) / rate;
-        output = new bytes(blocks * rate);
+        uint256[25] memory state = sponge.state;
         uint256 target;
         assembly ("memory-safe") {
+            // Not zeroed: every byte up to outLen is written. The last block's words may run up to 31 bytes past it.
+            output := mload(0x40)
+            mstore(output, outLen)
             target := add(output, 0x20)
+            mstore(0x40, add(target, and(add(outLen, 63), not(31))))
         }
-        uint256[25] memory state = sponge.state;
-        for (uint256 b = 1; b <= blocks; b++) {
-            _writeBlock(state, target, rate);
-            if (permuteLast || b < blocks) KeccakF1600.permute(state);
+        for (uint256 remaining = outLen; remaining > rate; remaining -= rate) {
+            _writeBlock(state, target, rate, rate);
+            KeccakF1600.permute(state);
             target += rate;
         }
+        uint256 last = outLen - (outLen == 0 ? 0 : ((outLen - 1) / rate) * rate);
+        _writeBlock(state, target, rate, last);
+        if (permuteLast && outLen != 0) KeccakF1600.permute(state);
         assembly ("memory-safe") {
-            mstore(output, outLen)
+            // Zero what the last words wrote past outLen, as a bytes value's padding is.
+            mstore(add(add(output, 0x20), outLen), 0)
         }
     }
 
@@ -152,16 +158,22 @@ library SHAKE {
         }
     }
 
-    /// @dev Writes the first `rate` bytes of the state to memory at `target`, four lanes a word; the last word
-    /// ends at the block's end and rewrites three lanes with the same bytes, so nothing past the block is touched.
-    function _writeBlock(uint256[25] memory state, uint256 target, uint256 rate) private pure {
+    /**
+     * @dev Writes the first `length` (at most `rate`) bytes of the state's block to memory at `target`, four lanes a
+     * word. Within the block's whole words (the first 128 bytes of SHAKE256's 136, 160 of SHAKE128's 168) it writes
+     * whole words, up to 31 bytes past `length`; otherwise the whole block, its last word ending exactly at the block's
+     * end (rewriting three lanes with the same bytes), so that nothing past the block is touched.
+     */
+    function _writeBlock(uint256[25] memory state, uint256 target, uint256 rate, uint256 length) private pure {
         assembly ("memory-safe") {
             let m8 := 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff
             let m16 := 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff
             let m32 := 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff
             let end := add(target, rate)
+            let wholeWords := and(add(length, 31), not(31))
+            if iszero(gt(wholeWords, and(rate, not(31)))) { end := add(target, wholeWords) }
             let p := state
-            for {} 1 { p := add(p, 0x80) } {
+            for {} lt(target, end) { p := add(p, 0x80) } {
                 if gt(add(target, 0x20), end) {
                     // The last four lanes, written to end exactly at the block's end.
                     p := add(state, sub(shl(2, rate), 0x80))
@@ -173,7 +185,6 @@ library SHAKE {
                 v := or(and(shr(32, v), m32), shl(32, and(v, m32)))
                 mstore(target, v)
                 target := add(target, 0x20)
-                if iszero(lt(target, end)) { break }
             }
         }
     }

@@ -68,6 +68,11 @@ abstract contract MLDSAVerifier is IERC7913SignatureVerifier, IERC7913KeyIdentit
             (bool answered, bool valid) = EIP8355.verify(_precompile, publicKey, publicKeyLength, signature, message);
             if (answered) return valid;
         }
+        // pk (read after E) and what the precompile call allocated are not read again: the verification's memory
+        // starts where pk did, so that memory grows less (its cost is quadratic).
+        assembly ("memory-safe") {
+            mstore(0x40, publicKey)
+        }
         return _verifyWithExpandedKey(expandedKey, message, context, signature);
     }
 
