@@ -93,6 +93,20 @@ contract SHAKEMock {
         require(data >= KeccakF1600.BORROWED_END && BORROWED_END == KeccakF1600.BORROWED_END);
     }
 
+    /// @dev SHAKE256(input)'s first 136 bytes as 17 lane words (the absorbed state's), then {KeccakF1600-squeezeLanes}'
+    /// next `count` + 1 blocks, 17 lane words each, and the final state's first lane.
+    function shake256Lanes(bytes memory input, uint256 count) external pure returns (uint256[] memory lanes, uint256 last) {
+        uint256[25] memory state = SHAKE.absorb(_above(input), SHAKE.RATE_256).state;
+        lanes = new uint256[](17 * (count + 2));
+        for (uint256 i = 0; i < 17; ++i) lanes[i] = state[i];
+        uint256 out;
+        assembly ("memory-safe") {
+            out := add(lanes, add(0x20, 544))
+        }
+        KeccakF1600.squeezeLanes(state, out, count);
+        last = state[0];
+    }
+
     /// @dev `blocks` blocks squeezed one at a time, concatenated.
     function shake256Blocks(bytes memory input, uint256 blocks) external pure returns (bytes memory output) {
         SHAKE.Sponge memory sponge = SHAKE.absorb(input, SHAKE.RATE_256);

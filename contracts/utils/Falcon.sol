@@ -423,21 +423,30 @@ library Falcon {
         uint256 n = 1 << logn;
         uint256 end;
         uint256 next;
+        // The block being read (its 17 lanes, a word each), and how many squeezed blocks follow it in memory.
+        uint256 lanes;
+        uint256 buffered;
         assembly ("memory-safe") {
             c := mload(0x40)
             // Write positions are 2 bytes into their lane.
             next := add(c, 2)
             end := add(next, shl(2, n))
             // n lanes, then slack: the last block stores up to lane n + 66, each store writing 32 bytes from 2 in.
-            mstore(0x40, add(end, 0x140))
+            lanes := add(end, 0x140)
+            // A block gives at most 68 samples, so every point needs ⌈n/68⌉ blocks or more: the state's, copied,
+            // and the next ones squeezed in one call.
+            buffered := sub(div(add(n, 67), 68), 1)
+            mstore(0x40, add(lanes, mul(add(buffered, 1), 544)))
+            mcopy(lanes, state, 544)
         }
+        KeccakF1600.squeezeLanes(state, lanes + 544, buffered - 1);
         while (true) {
             assembly ("memory-safe") {
                 let v
                 let x
                 // Per lane: its bytes b0 … b7 (b0 least significant) are four samples b0‖b1, b2‖b3, …: swapping
                 // the bytes of every 16-bit unit puts sample k in bits 16k … 16k + 15.
-                v := mload(state)
+                v := mload(lanes)
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -451,7 +460,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0x20))
+                v := mload(add(lanes, 0x20))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -465,7 +474,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0x40))
+                v := mload(add(lanes, 0x40))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -479,7 +488,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0x60))
+                v := mload(add(lanes, 0x60))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -493,7 +502,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0x80))
+                v := mload(add(lanes, 0x80))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -507,7 +516,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0xa0))
+                v := mload(add(lanes, 0xa0))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -521,7 +530,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0xc0))
+                v := mload(add(lanes, 0xc0))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -535,7 +544,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0xe0))
+                v := mload(add(lanes, 0xe0))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -549,7 +558,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0x100))
+                v := mload(add(lanes, 0x100))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -563,7 +572,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0x120))
+                v := mload(add(lanes, 0x120))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -577,7 +586,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0x140))
+                v := mload(add(lanes, 0x140))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -591,7 +600,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0x160))
+                v := mload(add(lanes, 0x160))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -605,7 +614,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0x180))
+                v := mload(add(lanes, 0x180))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -619,7 +628,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0x1a0))
+                v := mload(add(lanes, 0x1a0))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -633,7 +642,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0x1c0))
+                v := mload(add(lanes, 0x1c0))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -647,7 +656,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0x1e0))
+                v := mload(add(lanes, 0x1e0))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -661,7 +670,7 @@ library Falcon {
                 x := shl(192, v)
                 mstore(next, x)
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                v := mload(add(state, 0x200))
+                v := mload(add(lanes, 0x200))
                 v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
                 x := shl(240, v)
                 mstore(next, x)
@@ -677,7 +686,15 @@ library Falcon {
                 next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
             }
             if (next >= end) return c;
-            KeccakF1600.permute(state);
+            if (buffered != 0) {
+                lanes += 544;
+                --buffered;
+            } else {
+                KeccakF1600.permute(state);
+                assembly ("memory-safe") {
+                    lanes := state
+                }
+            }
         }
     }
 

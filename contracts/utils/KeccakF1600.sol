@@ -35,7 +35,7 @@ library KeccakF1600 {
 
     /// @dev Applies the 24 rounds of Keccak-f[1600] to `state` in place. Every lane must be below 2^64.
     function permute(uint256[25] memory state) internal pure {
-        _permuteBlocks(state, 0, 0, 0, 0);
+        _permuteBlocks(state, 0, 0, 0, 0, 0);
     }
 
     /**
@@ -49,14 +49,28 @@ library KeccakF1600 {
         internal
         pure
     {
-        _permuteBlocks(state, blocks, count, last, rate);
+        _permuteBlocks(state, blocks, count, last, rate, 0);
     }
 
-    /// @dev {absorb}; with `rate` zero, one permutation of `state` and no input.
-    function _permuteBlocks(uint256[25] memory state, uint256 blocks, uint256 count, uint256 last, uint256 rate)
-        private
-        pure
-    {
+    /**
+     * @dev A sponge's squeezing loop for a reader of lanes: applies Keccak-f[1600] to `state` `count` + 1 times (at
+     * least once) and after each writes lanes 0 … 16 (SHAKE256's rate), one word each as in `state`, to 544 bytes at
+     * `out`, the next 544 after them, and so on; `state` ends as the last. The same as {permute} block by block,
+     * without moving the state in and out of the permutation's form between blocks.
+     */
+    function squeezeLanes(uint256[25] memory state, uint256 out, uint256 count) internal pure {
+        _permuteBlocks(state, 0, count, 0, 0, out);
+    }
+
+    /// @dev {absorb} and {squeezeLanes}; with `rate` and `out` zero, `count` + 1 permutations of `state`.
+    function _permuteBlocks(
+        uint256[25] memory state,
+        uint256 blocks,
+        uint256 count,
+        uint256 last,
+        uint256 rate,
+        uint256 out
+    ) private pure {
         // Not marked memory-safe: it borrows memory below the free memory pointer, restoring it before it returns.
         assembly {
             // 0x80 … 0x628: P (416 bytes), Z (800), QD (232); saved above the free memory pointer and the borrowed region.
@@ -366,6 +380,34 @@ library KeccakF1600 {
                     }
                     rc := add(rc, 32)
                     if eq(rc, end) { break }
+                }
+                if out {
+                    mstore(0x220, shr(192, mload(0x540)))
+                    mstore(0x240, shr(192, mload(0x568)))
+                    mstore(0x260, shr(192, mload(0x590)))
+                    mstore(0x280, shr(192, mload(0x5b8)))
+                    mstore(0x2a0, shr(192, not(mload(0x5e0))))
+                    mstore(0x2c0, shr(192, mload(0x548)))
+                    mstore(0x2e0, shr(192, mload(0x570)))
+                    mstore(0x300, shr(192, mload(0x598)))
+                    mstore(0x320, shr(192, mload(0x5c0)))
+                    mstore(0x340, shr(192, not(mload(0x5e8))))
+                    mstore(0x360, shr(192, mload(0x550)))
+                    mstore(0x380, shr(192, mload(0x578)))
+                    mstore(0x3a0, shr(192, mload(0x5a0)))
+                    mstore(0x3c0, shr(192, mload(0x5c8)))
+                    mstore(0x3e0, shr(192, not(mload(0x5f0))))
+                    mstore(0x400, shr(192, mload(0x558)))
+                    mstore(0x420, shr(192, mload(0x580)))
+                    mstore(0x440, shr(192, mload(0x5a8)))
+                    mstore(0x460, shr(192, mload(0x5d0)))
+                    mstore(0x480, shr(192, not(mload(0x5f8))))
+                    mstore(0x4a0, shr(192, mload(0x560)))
+                    mstore(0x4c0, shr(192, not(mload(0x588))))
+                    mstore(0x4e0, shr(192, not(mload(0x5b0))))
+                    mstore(0x500, shr(192, mload(0x5d8)))
+                    mstore(0x520, shr(192, not(mload(0x600))))
+                    mcopy(add(out, mul(b, 544)), 0x220, 544)
                 }
                 if eq(b, count) { break }
             }

@@ -303,7 +303,7 @@ library KeccakF1600 {
 
     /// @dev Applies the 24 rounds of Keccak-f[1600] to \`state\` in place. Every lane must be below 2^64.
     function permute(uint256[25] memory state) internal pure {
-        _permuteBlocks(state, 0, 0, 0, 0);
+        _permuteBlocks(state, 0, 0, 0, 0, 0);
     }
 
     /**
@@ -317,14 +317,28 @@ library KeccakF1600 {
         internal
         pure
     {
-        _permuteBlocks(state, blocks, count, last, rate);
+        _permuteBlocks(state, blocks, count, last, rate, 0);
     }
 
-    /// @dev {absorb}; with \`rate\` zero, one permutation of \`state\` and no input.
-    function _permuteBlocks(uint256[25] memory state, uint256 blocks, uint256 count, uint256 last, uint256 rate)
-        private
-        pure
-    {
+    /**
+     * @dev A sponge's squeezing loop for a reader of lanes: applies Keccak-f[1600] to \`state\` \`count\` + 1 times (at
+     * least once) and after each writes lanes 0 … 16 (SHAKE256's rate), one word each as in \`state\`, to 544 bytes at
+     * \`out\`, the next 544 after them, and so on; \`state\` ends as the last. The same as {permute} block by block,
+     * without moving the state in and out of the permutation's form between blocks.
+     */
+    function squeezeLanes(uint256[25] memory state, uint256 out, uint256 count) internal pure {
+        _permuteBlocks(state, 0, count, 0, 0, out);
+    }
+
+    /// @dev {absorb} and {squeezeLanes}; with \`rate\` and \`out\` zero, \`count\` + 1 permutations of \`state\`.
+    function _permuteBlocks(
+        uint256[25] memory state,
+        uint256 blocks,
+        uint256 count,
+        uint256 last,
+        uint256 rate,
+        uint256 out
+    ) private pure {
         // Not marked memory-safe: it borrows memory below the free memory pointer, restoring it before it returns.
         assembly {
             // ${hex(P)} … ${hex(END)}: P (${Z - P} bytes), Z (800), QD (${END - QD}); saved above the free memory pointer and the borrowed region.
@@ -351,6 +365,10 @@ ${ind(xorBlock, 20)}
 ${ind(body, 20)}
                     rc := add(rc, 32)
                     if eq(rc, end) { break }
+                }
+                if out {
+${ind(outMoves, 20)}
+                    mcopy(add(out, mul(b, 544)), ${hex(Z)}, 544)
                 }
                 if eq(b, count) { break }
             }

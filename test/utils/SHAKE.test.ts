@@ -87,6 +87,19 @@ describe("SHAKE", () => {
     });
   }
 
+  it("squeezeLanes writes the next blocks' lanes, as SHAKE256's stream has them, and leaves the state at the last", async () => {
+    const input = randomBytes(72);
+    for (const count of [0n, 6n]) {
+      const blocks = Number(count) + 2;
+      const stream = shake256(input, { dkLen: 136 * blocks });
+      const view = new DataView(stream.buffer, stream.byteOffset);
+      const expected = Array.from({ length: 17 * blocks }, (_, i) => view.getBigUint64(136 * Math.floor(i / 17) + 8 * (i % 17), true));
+      const [lanes, last] = (await mock.read.shake256Lanes([bytesToHex(input), count])) as readonly [readonly bigint[], bigint];
+      assert.deepEqual([...lanes], expected, `count ${count}`);
+      assert.equal(last, expected[17 * (blocks - 1)]);
+    }
+  });
+
   it("squeezing block by block gives the same stream as one-shot", async () => {
     const input = randomBytes(48);
     assert.equal(await mock.read.shake256Blocks([bytesToHex(input), 4n]), bytesToHex(shake256(input, { dkLen: 4 * 136 })));
