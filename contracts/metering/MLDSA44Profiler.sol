@@ -90,10 +90,6 @@ contract MLDSA44Profiler {
             MLDSANTT.invNttPairs(z + MLDSA44.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA44.POLY_BYTES, zetas);
             MLDSA44._useHintAndEncode(z + i * MLDSA44.POLY_BYTES, signature, i, transcript + 64 + i * MLDSA44.W1_POLY_BYTES);
         }
-        // As {MLDSA44-computeW1}: the zeta table's memory is released.
-        assembly ("memory-safe") {
-            mstore(0x40, sub(zetas, 0x20))
-        }
         _lap(gas, 6, checkpoint);
         return true;
     }

@@ -90,10 +90,6 @@ contract MLDSA65Profiler {
             MLDSANTT.invNttPairs(z + MLDSA65.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA65.POLY_BYTES, zetas);
             MLDSA65._useHintAndEncode(z + i * MLDSA65.POLY_BYTES, signature, i, transcript + 64 + i * MLDSA65.W1_POLY_BYTES);
         }
-        // As {MLDSA65-computeW1}: the zeta table's memory is released.
-        assembly ("memory-safe") {
-            mstore(0x40, sub(zetas, 0x20))
-        }
         _lap(gas, 6, checkpoint);
         return true;
     }

@@ -90,10 +90,6 @@ contract MLDSA87Profiler {
             MLDSANTT.invNttPairs(z + MLDSA87.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA87.POLY_BYTES, zetas);
             MLDSA87._useHintAndEncode(z + i * MLDSA87.POLY_BYTES, signature, i, transcript + 64 + i * MLDSA87.W1_POLY_BYTES);
         }
-        // As {MLDSA87-computeW1}: the zeta table's memory is released.
-        assembly ("memory-safe") {
-            mstore(0x40, sub(zetas, 0x20))
-        }
         _lap(gas, 6, checkpoint);
         return true;
     }

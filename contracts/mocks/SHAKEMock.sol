@@ -61,8 +61,8 @@ contract SHAKEMock {
         return SHAKE.shake128(input, outLen);
     }
 
-    /// @dev {shake256} with `input` copied above the memory the permutation borrows, as a verifier's inputs lie:
-    /// the path that keeps the state in the permutation's form between blocks ({KeccakF1600-absorb}).
+    /// @dev {shake256} with `input` copied above the memory the permutation borrows, as a verifier's inputs lie
+    /// ({shake256}'s input lies inside it, which {SHAKE-absorb} copies above first).
     function shake256Above(bytes memory input, uint256 outLen) external pure returns (bytes memory) {
         return SHAKE.shake256(_above(input), outLen);
     }

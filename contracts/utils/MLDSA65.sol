@@ -39,7 +39,6 @@ library MLDSA65 {
     uint256 private constant HINT_OFFSET = 3248;
     /// @dev c̃ (λ/4 bytes) starts σ; z (five polynomials of 640 bytes) follows it.
     uint256 internal constant C_TILDE_BYTES = 48;
-    uint256 private constant Z_OFFSET = 48;
 
     uint256 internal constant POLY_BYTES = 2048;
     /// @dev Where −ĉ is, after the five ẑ, and where the pair products start (six rows of 4 KiB).
@@ -193,7 +192,7 @@ library MLDSA65 {
     /**
      * @dev w1Encode(UseHint(h, NTT^-1(Â ∘ NTT(z) − NTT(c) ∘ t̂1))) into the 768 bytes at `out`, from the
      * work area of {decodeSignature} with −c (packed, coefficients in [0, q)) written at `z + C_OFFSET`, which
-     * it consumes. `expanded` points at E's first byte. The zeta table's memory is released when it returns.
+     * it consumes. `expanded` points at E's first byte.
      */
     function computeW1(uint256 expanded, bytes calldata signature, uint256 z, uint256 out) internal pure {
         bytes memory zetaTable = MLDSANTT.zetaTable();
@@ -207,9 +206,6 @@ library MLDSA65 {
         for (uint256 i = 0; i < 6; ++i) {
             MLDSANTT.invNttPairs(z + PRODUCTS_OFFSET + i * 4096, z + i * POLY_BYTES, zetas);
             _useHintAndEncode(z + i * POLY_BYTES, signature, i, out + i * W1_POLY_BYTES);
-        }
-        assembly ("memory-safe") {
-            mstore(0x40, zetaTable)
         }
     }
 
@@ -277,7 +273,7 @@ library MLDSA65 {
             // ×(2^96 + 2^32) f0 and f2, the other copies falling outside the masks.
             let low := not(0)
             let high := 0
-            let src := add(signature.offset, Z_OFFSET)
+            let src := add(signature.offset, C_TILDE_BYTES)
             for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
                 let v := calldataload(src)
                 src := add(src, 20)
@@ -510,15 +506,8 @@ library MLDSA65 {
         }
     }
 
-    /**
-     * @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at `out`. What it allocates
-     * (M′, the sponge) is released when it returns, so that later allocations reuse it instead of growing memory.
-     */
+    /// @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at `out`.
     function _mu(uint256 expanded, bytes memory message, bytes memory context, uint256 out) internal pure {
-        uint256 free;
-        assembly ("memory-safe") {
-            free := mload(0x40)
-        }
         bytes memory input = new bytes(66 + context.length + message.length);
         assembly ("memory-safe") {
             let p := add(input, 0x20)
@@ -531,7 +520,6 @@ library MLDSA65 {
         bytes memory mu = SHAKE.shake256(input, 64);
         assembly ("memory-safe") {
             mcopy(out, add(mu, 0x20), 64)
-            mstore(0x40, free)
         }
     }
 
@@ -547,18 +535,10 @@ library MLDSA65 {
      * bytes), which bounds the gas. No c̃ reaches that bound in practice: a draw at step i is accepted with
      * probability (i + 1)/256 ≥ 208/256, and the probability that 264 draws accept fewer than 49 times is below
      * 2^-359 (below 2^-88 already for the first block's 128), so finding a c̃ that needs a third block takes
-     * about 2^359 SHAKE256 evaluations, and an honest signature meets one never. What it allocates (c̃'s
-     * copy, the sponges, the stream) is released when it returns.
+     * about 2^359 SHAKE256 evaluations, and an honest signature meets one never.
      */
-    function _sampleInBall(bytes calldata signature, uint256 negC) internal pure returns (bool ok) {
-        uint256 free;
-        assembly ("memory-safe") {
-            free := mload(0x40)
-        }
-        ok = _sampleInBall(signature[0:48], negC, 136);
-        assembly ("memory-safe") {
-            mstore(0x40, free)
-        }
+    function _sampleInBall(bytes calldata signature, uint256 negC) internal pure returns (bool) {
+        return _sampleInBall(signature[0:48], negC, 136);
     }
 
     /**

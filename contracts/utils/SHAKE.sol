@@ -49,38 +49,35 @@ library SHAKE {
         sponge.rate = rate;
         uint256[25] memory state = sponge.state;
         uint256 data;
-        uint256 end;
+        uint256 count;
+        uint256 last;
+        uint256 borrowedEnd = KeccakF1600.BORROWED_END;
         assembly ("memory-safe") {
             data := add(input, 0x20)
-            end := add(data, mload(input))
-        }
-        uint256 count = (end - data) / rate;
-        // The last, partial block, padded in fresh memory (the permutation borrows from the free memory pointer up):
-        // `rest ‖ 0x1F ‖ 0x00… ‖ 0x80` (the two pad bytes merge into 0x9F when `rest` is rate − 1 bytes).
-        uint256 last;
-        assembly ("memory-safe") {
-            last := mload(0x40)
+            count := div(mload(input), rate)
+            let wholeBytes := mul(count, rate)
+            let rest := sub(mload(input), wholeBytes)
+            // The permutation borrows memory from 0x80 and reads the blocks from above it: a caller with little memory
+            // allocated (its input inside that region) gets the whole blocks copied above.
+            let free := mload(0x40)
+            if lt(free, borrowedEnd) { free := borrowedEnd }
+            let tail := add(data, wholeBytes)
+            if lt(data, borrowedEnd) {
+                mcopy(free, data, wholeBytes)
+                data := free
+                free := add(free, wholeBytes)
+            }
+            // The last, partial block, padded in fresh memory: `rest ‖ 0x1F ‖ 0x00… ‖ 0x80` (the two pad bytes merge
+            // into 0x9F when `rest` is rate − 1 bytes).
+            last := free
             mstore(0x40, add(last, rate))
             for { let p := last } lt(p, add(last, rate)) { p := add(p, 0x20) } { mstore(p, 0) }
-            let full := add(data, mul(count, rate))
-            let rest := sub(end, full)
-            mcopy(last, full, rest)
+            mcopy(last, tail, rest)
             mstore8(add(last, rest), 0x1f)
             let p := add(last, sub(rate, 1))
             mstore8(p, xor(byte(0, mload(p)), 0x80))
         }
-        if (data >= KeccakF1600.BORROWED_END) {
-            // The whole blocks straight from `input`, then the last, with the state kept in the permutation's form.
-            KeccakF1600.absorb(state, data, count, last, rate);
-        } else {
-            // `input` lies in the memory the permutation borrows (a caller with little memory allocated).
-            for (uint256 b = 0; b < count; ++b) {
-                _xorBlock(state, data + b * rate, rate);
-                KeccakF1600.permute(state);
-            }
-            _xorBlock(state, last, rate);
-            KeccakF1600.permute(state);
-        }
+        KeccakF1600.absorb(state, data, count, last, rate);
     }
 
     /// @dev The next `rate` bytes of output; the sponge moves on to the following block.
@@ -125,36 +122,6 @@ library SHAKE {
         assembly ("memory-safe") {
             // Zero what the last words wrote past outLen, as a bytes value's padding is.
             mstore(add(add(output, 0x20), outLen), 0)
-        }
-    }
-
-    /// @dev XORs the `rate` bytes at memory `source` into the first rate/8 lanes. Reads up to 24 bytes past the
-    /// block (ignored).
-    function _xorBlock(uint256[25] memory state, uint256 source, uint256 rate) private pure {
-        assembly ("memory-safe") {
-            let m8 := 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff
-            let m16 := 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff
-            let m32 := 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff
-            let m64 := 0xffffffffffffffff
-            // Four lanes a word; the rate is 8 mod 32, so one lane is left, taken from the top of the next word.
-            let end := add(state, shl(7, shr(5, rate)))
-            let p := state
-            for {} lt(p, end) { p := add(p, 0x80) } {
-                let v := mload(source)
-                v := or(and(shr(8, v), m8), shl(8, and(v, m8)))
-                v := or(and(shr(16, v), m16), shl(16, and(v, m16)))
-                v := or(and(shr(32, v), m32), shl(32, and(v, m32)))
-                mstore(p, xor(mload(p), shr(192, v)))
-                mstore(add(p, 0x20), xor(mload(add(p, 0x20)), and(shr(128, v), m64)))
-                mstore(add(p, 0x40), xor(mload(add(p, 0x40)), and(shr(64, v), m64)))
-                mstore(add(p, 0x60), xor(mload(add(p, 0x60)), and(v, m64)))
-                source := add(source, 0x20)
-            }
-            let v := shr(192, mload(source))
-            v := or(and(shr(8, v), m8), shl(8, and(v, m8)))
-            v := or(and(shr(16, v), m16), shl(16, and(v, m16)))
-            v := or(shr(32, v), and(shl(32, v), not(m32)))
-            mstore(p, xor(mload(p), and(v, m64)))
         }
     }
 

@@ -40,8 +40,7 @@ function derive(set) {
   p.polynomials = p.k * p.l + p.k;
   p.trOffset = 1024 * p.polynomials;
   p.expandedKeyLength = p.trOffset + 64;
-  p.zOffset = p.cTildeBytes;
-  p.hintOffset = p.zOffset + 32 * p.zBits * p.l;
+  p.hintOffset = p.cTildeBytes + 32 * p.zBits * p.l;
   p.signatureLength = p.hintOffset + p.omega + p.k;
   p.cOffset = 2048 * p.l;
   p.productsOffset = p.cOffset + 2048;
@@ -107,7 +106,6 @@ function constants(p) {
     uint256 private constant HINT_OFFSET = ${p.hintOffset};
     /// @dev c̃ (λ/4 bytes) starts σ; z (${words[p.l]} polynomials of ${32 * p.zBits} bytes) follows it.
     uint256 internal constant C_TILDE_BYTES = ${p.cTildeBytes};
-    uint256 private constant Z_OFFSET = ${p.zOffset};
 
     uint256 internal constant POLY_BYTES = 2048;
     /// @dev Where −ĉ is, after the ${words[p.l]} ẑ, and where the pair products start (${words[p.k]} rows of 4 KiB).
@@ -236,7 +234,7 @@ function decodeZ(p) {
             // raw ≥ 2^18 − ${p.beta} (the OR of all must not). q + γ1 − raw is then one SUB per word.
             let low := not(0)
             let high := 0
-            let src := add(signature.offset, Z_OFFSET)
+            let src := add(signature.offset, C_TILDE_BYTES)
             for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
                 let v := calldataload(src)
                 src := add(src, 18)
@@ -283,7 +281,7 @@ function decodeZ(p) {
             // ×(2^96 + 2^32) f0 and f2, the other copies falling outside the masks.
             let low := not(0)
             let high := 0
-            let src := add(signature.offset, Z_OFFSET)
+            let src := add(signature.offset, C_TILDE_BYTES)
             for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
                 let v := calldataload(src)
                 src := add(src, 20)
@@ -607,7 +605,7 @@ ${cTildeEquals(p)}
     /**
      * @dev w1Encode(UseHint(h, NTT^-1(Â ∘ NTT(z) − NTT(c) ∘ t̂1))) into the ${grouped(p.w1Bytes)} bytes at \`out\`, from the
      * work area of {decodeSignature} with −c (packed, coefficients in [0, q)) written at \`z + C_OFFSET\`, which
-     * it consumes. \`expanded\` points at E's first byte. The zeta table's memory is released when it returns.
+     * it consumes. \`expanded\` points at E's first byte.
      */
     function computeW1(uint256 expanded, bytes calldata signature, uint256 z, uint256 out) internal pure {
         bytes memory zetaTable = MLDSANTT.zetaTable();
@@ -621,9 +619,6 @@ ${cTildeEquals(p)}
         for (uint256 i = 0; i < ${p.k}; ++i) {
             MLDSANTT.invNttPairs(z + PRODUCTS_OFFSET + i * 4096, z + i * POLY_BYTES, zetas);
             _useHintAndEncode(z + i * POLY_BYTES, signature, i, out + i * W1_POLY_BYTES);
-        }
-        assembly ("memory-safe") {
-            mstore(0x40, zetaTable)
         }
     }
 
@@ -679,15 +674,8 @@ ${accumulate(p)}
 
 ${useHintAndEncode(p)}
 
-    /**
-     * @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at \`out\`. What it allocates
-     * (M′, the sponge) is released when it returns, so that later allocations reuse it instead of growing memory.
-     */
+    /// @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at \`out\`.
     function _mu(uint256 expanded, bytes memory message, bytes memory context, uint256 out) internal pure {
-        uint256 free;
-        assembly ("memory-safe") {
-            free := mload(0x40)
-        }
         bytes memory input = new bytes(66 + context.length + message.length);
         assembly ("memory-safe") {
             let p := add(input, 0x20)
@@ -700,7 +688,6 @@ ${useHintAndEncode(p)}
         bytes memory mu = SHAKE.shake256(input, 64);
         assembly ("memory-safe") {
             mcopy(out, add(mu, 0x20), 64)
-            mstore(0x40, free)
         }
     }
 
@@ -716,18 +703,10 @@ ${useHintAndEncode(p)}
      * bytes), which bounds the gas. No c̃ reaches that bound in practice: a draw at step i is accepted with
      * probability (i + 1)/256 ≥ ${first + 1}/256, and the probability that 264 draws accept fewer than ${p.tau} times is below
      * 2^-${bothBlocksBound} (below 2^-${firstBlockBound} already for the first block's 128), so finding a c̃ that needs a third block takes
-     * about 2^${bothBlocksBound} SHAKE256 evaluations, and an honest signature meets one never. What it allocates (c̃'s
-     * copy, the sponges, the stream) is released when it returns.
+     * about 2^${bothBlocksBound} SHAKE256 evaluations, and an honest signature meets one never.
      */
-    function _sampleInBall(bytes calldata signature, uint256 negC) internal pure returns (bool ok) {
-        uint256 free;
-        assembly ("memory-safe") {
-            free := mload(0x40)
-        }
-        ok = _sampleInBall(signature[0:${p.cTildeBytes}], negC, 136);
-        assembly ("memory-safe") {
-            mstore(0x40, free)
-        }
+    function _sampleInBall(bytes calldata signature, uint256 negC) internal pure returns (bool) {
+        return _sampleInBall(signature[0:${p.cTildeBytes}], negC, 136);
     }
 
     /**
@@ -881,10 +860,6 @@ contract ${lib}Profiler {
         for (uint256 i = 0; i < ${p.k}; ++i) {
             MLDSANTT.invNttPairs(z + ${lib}.PRODUCTS_OFFSET + i * 4096, z + i * ${lib}.POLY_BYTES, zetas);
             ${lib}._useHintAndEncode(z + i * ${lib}.POLY_BYTES, signature, i, transcript + 64 + i * ${lib}.W1_POLY_BYTES);
-        }
-        // As {${lib}-computeW1}: the zeta table's memory is released.
-        assembly ("memory-safe") {
-            mstore(0x40, sub(zetas, 0x20))
         }
         _lap(gas, 6, checkpoint);
         return true;

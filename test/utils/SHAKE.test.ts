@@ -63,8 +63,8 @@ describe("KeccakF1600", () => {
 describe("SHAKE", () => {
   const lengths = [0, 1, 7, 8, 135, 136, 137, 167, 168, 169, 271, 272, 273, 335, 336, 337, 1000, 1088, ...Array.from({ length: 4 }, () => Math.floor(Math.random() * 600))];
 
-  // Two absorbing paths: input inside the memory the permutation borrows (block by block through `permute`), and
-  // input above it, as in the verifiers (the state kept in the permutation's form between blocks).
+  // Input inside the memory the permutation borrows (SHAKE copies the whole blocks above it first), and input above
+  // it, as in the verifiers.
   for (const [path, above] of [["input in the borrowed memory", false], ["input above it", true]] as const) {
     it(`SHAKE256 equals noble for inputs around the block boundaries and multi-block outputs (${path})`, async () => {
       for (const length of lengths) {
@@ -118,6 +118,6 @@ describe("SHAKE", () => {
 
   it("costs, for SHAKE256 of 830 bytes", async () => {
     const input = bytesToHex(randomBytes(830));
-    console.log(`      SHAKE256(830 bytes) → 64 bytes: ${await mock.read.shake256Gas([input])} gas block by block, ${await mock.read.shake256AboveGas([input])} with the state kept between blocks`);
+    console.log(`      SHAKE256(830 bytes) → 64 bytes: ${await mock.read.shake256Gas([input])} gas with the input copied above the borrowed memory, ${await mock.read.shake256AboveGas([input])} with it there already`);
   });
 });
