@@ -111,13 +111,13 @@ library SHAKE {
             target := add(output, 0x20)
             mstore(0x40, add(target, and(add(outLen, 63), not(31))))
         }
-        for (uint256 remaining = outLen; remaining > rate; remaining -= rate) {
+        uint256 remaining = outLen;
+        for (; remaining > rate; remaining -= rate) {
             _writeBlock(state, target, rate, rate);
             KeccakF1600.permute(state);
             target += rate;
         }
-        uint256 last = outLen - (outLen == 0 ? 0 : ((outLen - 1) / rate) * rate);
-        _writeBlock(state, target, rate, last);
+        _writeBlock(state, target, rate, remaining);
         if (permuteLast && outLen != 0) KeccakF1600.permute(state);
         assembly ("memory-safe") {
             // Zero what the last words wrote past outLen, as a bytes value's padding is.
