@@ -188,18 +188,21 @@ library Ed25519 {
         uint256[4] memory points
     ) internal view returns (uint256[4] memory q) {
         assembly ("memory-safe") {
+            // Coordinates are kept below p. A sum or difference of two such values that only MULMOD or ADDMOD
+            // reads is left unreduced: it is below 2p < 2^256, and those opcodes reduce any 256-bit input.
+            //
             // The point at memory `p` ← 2p: {_double}'s negated intermediates h = X² + Y², g = X² − Y²,
             // e = h − (X + Y)², f = 2Z² + g; T is not read.
             function double(p) {
                 let x1 := mload(p)
                 let y1 := mload(add(p, 0x20))
-                let e := addmod(x1, y1, P)
+                let e := add(x1, y1)
                 e := mulmod(e, e, P)
                 {
                     let a2 := mulmod(x1, x1, P)
                     let b2 := mulmod(y1, y1, P)
-                    y1 := addmod(a2, b2, P)
-                    x1 := addmod(a2, sub(P, b2), P)
+                    y1 := add(a2, b2)
+                    x1 := add(a2, sub(P, b2))
                 }
                 e := addmod(y1, sub(P, e), P)
                 let f := mload(add(p, 0x40))
@@ -219,10 +222,10 @@ library Ed25519 {
                 {
                     let x1 := mload(p)
                     let y1 := mload(add(p, 0x20))
-                    let a1 := mulmod(addmod(y1, sub(P, x1), P), mload(add(cached, shl(5, iszero(subtract)))), P)
-                    let b1 := mulmod(addmod(y1, x1, P), mload(add(cached, shl(5, subtract))), P)
-                    e := addmod(b1, sub(P, a1), P)
-                    h := addmod(b1, a1, P)
+                    let a1 := mulmod(add(y1, sub(P, x1)), mload(add(cached, shl(5, iszero(subtract)))), P)
+                    let b1 := mulmod(add(y1, x1), mload(add(cached, shl(5, subtract))), P)
+                    e := add(b1, sub(P, a1))
+                    h := add(b1, a1)
                 }
                 let f
                 let g
@@ -232,9 +235,9 @@ library Ed25519 {
                     let d := mload(add(p, 0x40))
                     switch affine
                     case 0 { d := mulmod(d, mload(add(cached, 0x60)), P) }
-                    default { d := shl(1, d) }
-                    f := addmod(d, sub(P, cc), P)
-                    g := addmod(d, cc, P)
+                    default { d := addmod(d, d, P) }
+                    f := add(d, sub(P, cc))
+                    g := add(d, cc)
                 }
                 mstore(p, mulmod(e, f, P))
                 mstore(add(p, 0x20), mulmod(g, h, P))
@@ -255,8 +258,8 @@ library Ed25519 {
             function storeCached(out, p) {
                 let x1 := mload(p)
                 let y1 := mload(add(p, 0x20))
-                mstore(out, addmod(y1, x1, P))
-                mstore(add(out, 0x20), addmod(y1, sub(P, x1), P))
+                mstore(out, add(y1, x1))
+                mstore(add(out, 0x20), add(y1, sub(P, x1)))
                 mstore(add(out, 0x40), mulmod(D2, mload(add(p, 0x60)), P))
                 mstore(add(out, 0x60), shl(1, mload(add(p, 0x40))))
             }
@@ -370,12 +373,12 @@ library Ed25519 {
             let a := mulmod(x, x, P)
             let b := mulmod(y, y, P)
             let c := mulmod(mload(add(q, 0x40)), mload(add(q, 0x40)), P)
-            c := addmod(c, c, P)
-            let h := addmod(a, b, P)
-            let e := addmod(x, y, P)
+            // Sums and differences below 2p that only MULMOD or ADDMOD read stay unreduced (see {_multiScalarMul}).
+            let h := add(a, b)
+            let e := add(x, y)
             e := addmod(h, sub(P, mulmod(e, e, P)), P)
-            let g := addmod(a, sub(P, b), P)
-            let f := addmod(c, g, P)
+            let g := add(a, sub(P, b))
+            let f := addmod(shl(1, c), g, P)
             mstore(q, mulmod(e, f, P))
             mstore(add(q, 0x20), mulmod(g, h, P))
             mstore(add(q, 0x40), mulmod(f, g, P))
