@@ -49,37 +49,92 @@ contract Ed25519Profiler {
         bytes32 hash,
         bytes calldata signature
     ) external view returns (uint256[4] memory gas, uint256[4] memory additions) {
-        if (key.length != 32 || signature.length != 64) return (gas, additions);
+        (bool ok, Scalars memory k, uint256[4] memory points) = _scalars(key, hash, signature);
+        if (!ok) return (gas, additions);
         address table = verifier.baseTable();
+        gas[0] = _multiScalarMulGas(table, ED25519_BASE_TABLE_WIDTH, Scalars(0, 0, 0, k.addA), points);
+        gas[1] = _multiScalarMulGas(table, ED25519_BASE_TABLE_WIDTH, Scalars(k.b, 0, 0, k.addA), points) - gas[0];
+        gas[2] = _multiScalarMulGas(table, ED25519_BASE_TABLE_WIDTH, Scalars(0, k.c, 0, k.addA), points) - gas[0];
+        gas[3] = _multiScalarMulGas(table, ED25519_BASE_TABLE_WIDTH, Scalars(0, 0, k.a, k.addA), points) - gas[0];
+        additions = [14, _baseAdditions(k.b, ED25519_BASE_TABLE_WIDTH), _nonzeroDigits(k.c, 5), _nonzeroDigits(k.a, 5)];
+    }
+
+    /// @dev The base-point tables' wNAF width that {Ed25519Verifier} deploys.
+    function deployedTableWidth() external pure returns (uint256) {
+        return ED25519_BASE_TABLE_WIDTH;
+    }
+
+    /**
+     * @dev {Ed25519-_multiScalarMul}'s gas for `verify(key, hash, signature)` over `table`, base-point tables of
+     * width `tableWidth` (2 … 8) laid out as {Ed25519BaseTable} (the first table read cold), the verdict of the
+     * point it returns, and how many additions b's digits make at that width. Zeros and false for a signature
+     * {profile} rejects before the multiplication.
+     */
+    function multiScalarMulByTableWidth(
+        address table,
+        uint256 tableWidth,
+        bytes calldata key,
+        bytes32 hash,
+        bytes calldata signature
+    ) external view returns (uint256 gasUsed, uint256 additions, bool valid) {
+        (bool ok, Scalars memory k, uint256[4] memory points) = _scalars(key, hash, signature);
+        if (!ok) return (0, 0, false);
+        uint256 before = gasleft();
+        uint256[4] memory q = Ed25519._multiScalarMul(table, tableWidth, k.b, k.c, k.a, k.addA, points);
+        gasUsed = before - gasleft();
+        additions = _baseAdditions(k.b, tableWidth);
+        valid = Ed25519.clearsToIdentity(q);
+    }
+
+    /// @dev How many additions b's digits make over B's and [2^128]B's tables of width `tableWidth`, for any width.
+    function baseAdditions(
+        uint256 tableWidth,
+        bytes calldata key,
+        bytes32 hash,
+        bytes calldata signature
+    ) external view returns (uint256) {
+        (bool ok, Scalars memory k, ) = _scalars(key, hash, signature);
+        return ok ? _baseAdditions(k.b, tableWidth) : 0;
+    }
+
+    /// @dev b = c·S mod L, c, a and the sign of a's term, as {Ed25519-verify} computes them.
+    struct Scalars {
+        uint256 b;
+        uint256 c;
+        uint256 a;
+        bool addA;
+    }
+
+    /// @dev {Ed25519-verify}'s checks and scalars before the multiplication, and R's and A's affine points.
+    function _scalars(
+        bytes calldata key,
+        bytes32 hash,
+        bytes calldata signature
+    ) private view returns (bool ok, Scalars memory k, uint256[4] memory points) {
+        if (key.length != 32 || signature.length != 64) return (false, k, points);
         bytes32 r = bytes32(signature[0:32]);
         uint256 s = Ed25519._littleEndian(bytes32(signature[32:64]));
-        uint256[4] memory points;
-        bool ok;
         (ok, points[0], points[1]) = Ed25519.decompress(r);
-        if (!ok || s >= Ed25519.L) return (gas, additions);
+        if (!ok || s >= Ed25519.L) return (false, k, points);
         (ok, points[2], points[3]) = Ed25519.decompress(bytes32(key));
-        if (!ok || Ed25519.isSmallOrder(points[2], points[3])) return (gas, additions);
-        (uint256 c, uint256 a, bool addA) = Ed25519.halfSize(Ed25519.challenge(r, bytes32(key), abi.encodePacked(hash)));
-        uint256 b = mulmod(c, s, Ed25519.L);
-        gas[0] = _multiScalarMulGas(table, 0, 0, 0, addA, points);
-        gas[1] = _multiScalarMulGas(table, b, 0, 0, addA, points) - gas[0];
-        gas[2] = _multiScalarMulGas(table, 0, c, 0, addA, points) - gas[0];
-        gas[3] = _multiScalarMulGas(table, 0, 0, a, addA, points) - gas[0];
-        uint256 width = ED25519_BASE_TABLE_WIDTH;
-        additions = [14, _nonzeroDigits(b & type(uint128).max, width) + _nonzeroDigits(b >> 128, width), _nonzeroDigits(c, 5), _nonzeroDigits(a, 5)];
+        if (!ok || Ed25519.isSmallOrder(points[2], points[3])) return (false, k, points);
+        (k.c, k.a, k.addA) = Ed25519.halfSize(Ed25519.challenge(r, bytes32(key), abi.encodePacked(hash)));
+        k.b = mulmod(k.c, s, Ed25519.L);
     }
 
     function _multiScalarMulGas(
         address table,
-        uint256 b,
-        uint256 c,
-        uint256 a,
-        bool addA,
+        uint256 tableWidth,
+        Scalars memory k,
         uint256[4] memory points
     ) private view returns (uint256 gasUsed) {
         uint256 before = gasleft();
-        Ed25519._multiScalarMul(table, b, c, a, addA, points);
+        Ed25519._multiScalarMul(table, tableWidth, k.b, k.c, k.a, k.addA, points);
         gasUsed = before - gasleft();
+    }
+
+    function _baseAdditions(uint256 b, uint256 tableWidth) private pure returns (uint256) {
+        return _nonzeroDigits(b & type(uint128).max, tableWidth) + _nonzeroDigits(b >> 128, tableWidth);
     }
 
     function _nonzeroDigits(uint256 k, uint256 w) private pure returns (uint256 count) {
@@ -113,7 +168,7 @@ contract Ed25519Profiler {
         uint256 b = mulmod(c, s, Ed25519.L);
         checkpoint = _lap(gas, 2, checkpoint);
 
-        uint256[4] memory q = Ed25519._multiScalarMul(table, b, c, a, addA, points);
+        uint256[4] memory q = Ed25519._multiScalarMul(table, ED25519_BASE_TABLE_WIDTH, b, c, a, addA, points);
         checkpoint = _lap(gas, 3, checkpoint);
 
         valid = Ed25519.clearsToIdentity(q);

@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {Ed25519} from "../utils/Ed25519.sol";
-import {Ed25519BaseTable} from "../utils/Ed25519BaseTable.sol";
+import {ED25519_BASE_TABLE_WIDTH, Ed25519BaseTable} from "../utils/Ed25519BaseTable.sol";
 import {SHA512} from "../utils/SHA512.sol";
 import {Ed25519PointReference} from "./Ed25519PointReference.sol";
 import {SHA512Reference} from "./SHA512Reference.sol";
@@ -31,7 +31,7 @@ contract Ed25519Mock {
         returns (uint256[4] memory q, uint256[4] memory plain, uint256 gasUsed, uint256 plainGasUsed)
     {
         uint256 before = gasleft();
-        q = Ed25519._multiScalarMul(_table, b, c, a, addA, points);
+        q = Ed25519._multiScalarMul(_table, ED25519_BASE_TABLE_WIDTH, b, c, a, addA, points);
         gasUsed = before - gasleft();
         before = gasleft();
         plain = Ed25519PointReference.multiScalarMul(b, c, a, addA, points);

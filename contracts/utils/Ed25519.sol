@@ -74,7 +74,7 @@ library Ed25519 {
         (ok, points[2], points[3]) = decompress(publicKey);
         if (!ok || isSmallOrder(points[2], points[3])) return false;
         (uint256 c, uint256 a, bool addA) = halfSize(challenge(r, publicKey, message));
-        return clearsToIdentity(_multiScalarMul(table, mulmod(c, scalarS, L), c, a, addA, points));
+        return clearsToIdentity(_multiScalarMul(table, ED25519_BASE_TABLE_WIDTH, mulmod(c, scalarS, L), c, a, addA, points));
     }
 
     /// @dev k = SHA-512(R ‖ A ‖ M) read little-endian (the first half is the low 256 bits), mod L.
@@ -170,7 +170,9 @@ library Ed25519 {
      * @dev [b]B − [c]R − [a]A, or + [a]A when `addA`, in extended coordinates (X, Y, Z, T), for b < L, c < 2^127,
      * a < 2^126 and `points` = (R.x, R.y, A.x, A.y) affine: b = b₀ + 2^128·b₁ is taken as [b₀]B + [b₁]B', and the
      * four scalars' width-w NAFs are interleaved over one doubling chain from position 128 down (Straus–Shamir):
-     * per position a doubling, then each nonzero digit's odd multiple added or subtracted.
+     * per position a doubling, then each nonzero digit's odd multiple added or subtracted. `table` holds B's and
+     * B''s odd multiples for wNAF width `tableWidth` (2 … 8), laid out as {Ed25519BaseTable}: {verify} passes the
+     * deployed width, the gas suite others.
      *
      * The digits are recoded first into one array of 129 words, a word per position holding the four digits as
      * bytes (b₀'s lowest, then b₁'s, c's, a's; |digit| with bit 7 for the sign): most positions have no digit, and one
@@ -181,6 +183,7 @@ library Ed25519 {
      */
     function _multiScalarMul(
         address table,
+        uint256 tableWidth,
         uint256 b,
         uint256 c,
         uint256 a,
@@ -327,13 +330,13 @@ library Ed25519 {
             storeOddMultiples(multiplesA, q, scratch, mload(add(points, 0x40)), mload(add(points, 0x60)))
             // Zeroes the digit words (calldata past its end reads as zeros), then recodes the four scalars.
             calldatacopy(digits, calldatasize(), mul(POSITIONS, 0x20))
-            recode(digits, and(b, 0xffffffffffffffffffffffffffffffff), ED25519_BASE_TABLE_WIDTH, 0)
-            recode(digits, shr(128, b), ED25519_BASE_TABLE_WIDTH, 1)
+            recode(digits, and(b, 0xffffffffffffffffffffffffffffffff), tableWidth, 0)
+            recode(digits, shr(128, b), tableWidth, 1)
             recode(digits, c, WIDTH_POINTS, 2)
             recode(digits, a, WIDTH_POINTS, 3)
             // B''s entries follow B's in the table contract, after its STOP byte.
             let tableB := 1
-            let tableB128 := add(1, mul(96, shl(sub(ED25519_BASE_TABLE_WIDTH, 2), 1)))
+            let tableB128 := add(1, mul(96, shl(sub(tableWidth, 2), 1)))
             // −[c]R always; −[a]A, or +[a]A when addA: a positive digit of c subtracts, of a subtracts unless addA.
             let subtractA := iszero(addA)
             // The chain, from the identity (0, 1, 1, 0).

@@ -1,5 +1,5 @@
-import { type Abi, type Address, type Hex, decodeFunctionResult, encodeFunctionData } from "viem";
-import { call } from "viem/actions";
+import { type Abi, type Address, type Hex, concat, decodeFunctionResult, encodeFunctionData, parseAbi, size, slice } from "viem";
+import { call, getCode, readContract } from "viem/actions";
 import { type Scheme, getPQ4337Addresses, toCodeChunks } from "@pq4337/sdk";
 import {
   ed25519ProfilerAbi,
@@ -81,6 +81,65 @@ export async function profileEd25519MultiScalarMul(
   ])) as [readonly bigint[], readonly bigint[]];
   return ed25519MultiScalarMulPartNames.map((name, index) => ({ name, gas: Number(gas[index]), additions: Number(additions[index]) }));
 }
+
+/**
+ * Ed25519's multiplication for one base-point table width: its gas (`undefined` for a width whose table the library
+ * cannot take), how many additions b's digits make over the tables, and the size of the table contract.
+ */
+export type Ed25519TableWidth = { width: number; gas: number | undefined; additions: number; tableBytes: number };
+
+/** EIP-170's limit on a contract's code: a wider table does not fit one data contract. */
+const maxCodeSize = 24_576;
+/** Widths the gas suite compares: the issue's w = 10 down to 4. */
+const ed25519TableWidths = [4, 5, 6, 7, 8, 9, 10];
+
+/**
+ * Ed25519's multiplication for one signature at each base-point table width of {@link ed25519TableWidths}. A
+ * narrower table is the deployed table's first 2^(w − 2) entries of each base point, placed at its own address for
+ * the call (so its first read is cold, as the deployed table's is); a wider one cannot be deployed as one data
+ * contract (EIP-170) nor recoded in the library's digit bytes, so only its additions are counted.
+ */
+export async function profileEd25519TableWidths(
+  environment: Environment,
+  parameters: { publicKey: Hex; hash: Hex; signature: Hex },
+): Promise<Ed25519TableWidth[]> {
+  const profiler = profilers.ed25519!;
+  const deployedWidth = Number(await readInstrument(environment, profiler, "deployedTableWidth"));
+  const table = await readContract(environment.client, {
+    address: getPQ4337Addresses().verifiers.ed25519!,
+    abi: parseAbi(["function baseTable() view returns (address)"]),
+    functionName: "baseTable",
+  });
+  const code = (await getCode(environment.client, { address: table }))!;
+  // After the STOP byte, B's entries and then B''s: half the rest each.
+  const entries = (width: number) => (ed25519TableBytes(width) - 1) / 2;
+  const half = entries(deployedWidth);
+  const args = [parameters.publicKey, parameters.hash, parameters.signature] as const;
+  const results: Ed25519TableWidth[] = [];
+  for (const width of ed25519TableWidths) {
+    const tableBytes = ed25519TableBytes(width);
+    if (width > deployedWidth) {
+      const additions = Number(await readInstrument(environment, profiler, "baseAdditions", [BigInt(width), ...args]));
+      results.push({ width, gas: undefined, additions, tableBytes });
+      continue;
+    }
+    const narrower = concat([slice(code, 0, 1 + entries(width)), slice(code, 1 + half, 1 + half + entries(width))]);
+    if (size(narrower) !== tableBytes) throw new Error(`Ed25519 table of width ${width}: ${size(narrower)} bytes`);
+    const address = `0x000000000000000000000000000000e2551900${width.toString(16).padStart(2, "0")}` as Address;
+    const [gas, additions, valid] = (await readInstrument(environment, profiler, "multiScalarMulByTableWidth", [address, BigInt(width), ...args], [
+      { address, code: narrower },
+    ])) as [bigint, bigint, boolean];
+    if (!valid) throw new Error(`Ed25519: the multiplication over a table of width ${width} rejected a valid signature`);
+    results.push({ width, gas: Number(gas), additions: Number(additions), tableBytes });
+  }
+  return results;
+}
+
+/** Whether a table of `tableBytes` fits one contract's code (EIP-170). */
+export const fitsOneContract = (tableBytes: number) => tableBytes <= maxCodeSize;
+
+/** The size of an {Ed25519BaseTable} of wNAF width `width`: a STOP byte, then 2^(w − 2) entries of 96 bytes per base point. */
+export const ed25519TableBytes = (width: number) => 1 + 2 * 96 * 2 ** (width - 2);
 
 /** Gas of one on-chain Keccak-f[1600] permutation, the unit of every SHAKE step above. */
 export async function keccakPermutationGas(environment: Environment): Promise<number> {

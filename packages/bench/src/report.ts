@@ -7,6 +7,7 @@ import { bundleSection } from "./bundles.js";
 import { erc7562Section } from "./erc7562.js";
 import { forkSection } from "./forks.js";
 import { preASection } from "./preA.js";
+import { ed25519TableBytes, fitsOneContract } from "./profile.js";
 import { securityConvention } from "./metrics.js";
 import { precompileSection } from "./precompiles.js";
 import { variantSection } from "./variants.js";
@@ -134,6 +135,23 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
     for (const part of scalars) lines.push(`| ${part.notes} | ${part.value} | ${fmt(part.gas)} | ${fmt(Math.round(part.gas! / part.value!))} |`);
     const sum = ed25519Parts.reduce((total, row) => total + row.gas!, 0);
     lines.push(`| sum of the parts (the profile's step: ${fmt(stage?.gas)}) | ${ed25519Parts.reduce((total, row) => total + row.value!, 0)} | ${fmt(sum)} | |`, "");
+  }
+
+  const tableWidths = rows.filter((row) => row.scheme === "ed25519" && row.bench_name.startsWith("verify.ed25519_table_width."));
+  if (tableWidths.length > 0) {
+    lines.push("## Ed25519: base-point table width", "");
+    lines.push(
+      "The same signature's [b]B − [c]R ∓ [a]A over base-point tables of each wNAF width (Ed25519Profiler.multiScalarMulByTableWidth): a narrower table is the deployed one's first 2^(w − 2) entries of B and of [2^128]B, placed at its own address for the call, so its first read is cold as the deployed table's is. A width-w table takes 1 + 2 × 96 × 2^(w − 2) bytes; the widest that fits one data contract under EIP-170 is the one deployed. Wider ones are not measured: they exceed EIP-170 (splitting them costs one more cold account, 2,600 gas, per contract) and their digits do not fit the library's digit bytes (|digit| < 2^7); their additions are counted on the same scalars.",
+      "",
+      "| width | table bytes | fits one contract | b's additions | multiplication gas |",
+      "|---:|---:|---|---:|---:|",
+    );
+    for (const row of tableWidths) {
+      const tableBytes = ed25519TableBytes(Number(row.bench_name.split(".").at(-1)));
+      const fits = fitsOneContract(tableBytes) ? "yes" : "no";
+      lines.push(`| ${row.bench_name.split(".").at(-1)} | ${fmt(tableBytes)} | ${fits} | ${row.value} | ${row.gas === null ? "not measured" : fmt(row.gas)} |`);
+    }
+    lines.push("");
   }
 
   const falconForms = schemes.filter((scheme) => rows.some((row) => row.scheme === scheme && row.bench_name.startsWith("verify.falcon_form.")));

@@ -47,6 +47,16 @@ describe("pnpm bench --quick on the devnet", () => {
     const sum = parts.reduce((total, row) => total + row.gas!, 0);
     assert.ok(Math.abs(sum - multiplication) < multiplication * 0.03, `Ed25519 parts ${sum} against the step ${multiplication}`);
     for (const part of parts.slice(1)) assert.ok(part.value! > 5 && part.gas! > part.value! * 64, `${part.notes}: ${part.gas} for ${part.value}`);
+    // By table width: the deployed width (8) measures what the profile's step does; narrower tables make more
+    // additions and cost more; wider ones are counted, not measured.
+    const widths = new Map(rows.filter((row) => row.bench_name.startsWith("verify.ed25519_table_width.")).map((row) => [Number(row.bench_name.split(".").at(-1)), row]));
+    assert.deepEqual([...widths.keys()], [4, 5, 6, 7, 8, 9, 10]);
+    assert.ok(Math.abs(widths.get(8)!.gas! - multiplication) < multiplication * 0.03, `width 8: ${widths.get(8)!.gas} against the step ${multiplication}`);
+    for (const width of [4, 5, 6, 7]) {
+      assert.ok(widths.get(width)!.value! > widths.get(8)!.value!, `width ${width} makes more additions than 8`);
+      assert.ok(widths.get(width)!.gas! > widths.get(8)!.gas!, `width ${width} costs more than 8`);
+    }
+    for (const width of [9, 10]) assert.ok(widths.get(width)!.gas === null && widths.get(width)!.value! > 0);
     assert.ok(rows.find((row) => row.bench_name === "keccak_f1600.permutation")!.gas! > 1000);
     // anvil has no erc7562Tracer: the ERC-7562 rows judge the gas bound and say the rules were not checked.
     for (const kind of ["first_operation", "steady_state"])
@@ -54,6 +64,7 @@ describe("pnpm bench --quick on the devnet", () => {
     const report = readFileSync(join(out, "report.md"), "utf8");
     assert.match(report, /## Gas per user operation/);
     assert.match(report, /## Ed25519: inside the multi-scalar multiplication/);
+    assert.match(report, /## Ed25519: base-point table width/);
     assert.match(report, /Published reference figures/);
     // The keccak variants are measured beside their standards, and labelled.
     const variant = rows.find((row) => row.scheme === "falcon512keccak" && row.bench_name === "variant.verify")!;
