@@ -195,19 +195,17 @@ library Ed25519 {
             // reads is left unreduced: it is below 2p < 2^256, and those opcodes reduce any 256-bit input.
             //
             // The point at memory `p` ← 2p: {_double}'s negated intermediates h = X² + Y², g = X² − Y²,
-            // e = h − (X + Y)², f = 2Z² + g; T is not read.
+            // e = −2XY, f = 2Z² + g; T is not read.
             function double(p) {
                 let x1 := mload(p)
                 let y1 := mload(add(p, 0x20))
-                let e := add(x1, y1)
-                e := mulmod(e, e, P)
+                let e := mulmod(add(x1, x1), sub(P, y1), P)
                 {
                     let a2 := mulmod(x1, x1, P)
                     let b2 := mulmod(y1, y1, P)
                     y1 := add(a2, b2)
                     x1 := add(a2, sub(P, b2))
                 }
-                e := addmod(y1, sub(P, e), P)
                 let f := mload(add(p, 0x40))
                 f := addmod(shl(1, mulmod(f, f, P)), x1, P)
                 mstore(p, mulmod(e, f, P))
@@ -365,7 +363,8 @@ library Ed25519 {
     }
 
     /**
-     * @dev q ← 2q (dbl-2008-hwcd with a = −1, all four intermediates negated, which leaves the products unchanged).
+     * @dev q ← 2q (dbl-2008-hwcd with a = −1, all four intermediates negated, which leaves the products unchanged;
+     * E = (X + Y)² − X² − Y² is computed as 2XY).
      * Assembly, as {_multiScalarMul}'s own copy of it; {Ed25519PointReference-double} (contracts/mocks) is the
      * plain-Solidity version the tests compare it with.
      */
@@ -378,8 +377,7 @@ library Ed25519 {
             let c := mulmod(mload(add(q, 0x40)), mload(add(q, 0x40)), P)
             // Sums and differences below 2p that only MULMOD or ADDMOD read stay unreduced (see {_multiScalarMul}).
             let h := add(a, b)
-            let e := add(x, y)
-            e := addmod(h, sub(P, mulmod(e, e, P)), P)
+            let e := mulmod(add(x, x), sub(P, y), P)
             let g := add(a, sub(P, b))
             let f := addmod(shl(1, c), g, P)
             mstore(q, mulmod(e, f, P))
