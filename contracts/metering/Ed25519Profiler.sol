@@ -117,7 +117,7 @@ contract Ed25519Profiler {
         (ok, points[0], points[1]) = Ed25519.decompress(r);
         if (!ok || s >= Ed25519.L) return (false, k, points);
         (ok, points[2], points[3]) = Ed25519.decompress(bytes32(key));
-        if (!ok || Ed25519.isSmallOrder(points[2], points[3])) return (false, k, points);
+        if (!ok || Ed25519.isSmallOrder(points[3])) return (false, k, points);
         (k.c, k.a, k.addA) = Ed25519.halfSize(Ed25519.challenge(r, bytes32(key), abi.encodePacked(hash)));
         k.b = mulmod(k.c, s, Ed25519.L);
     }
@@ -158,7 +158,7 @@ contract Ed25519Profiler {
         (ok, points[0], points[1]) = Ed25519.decompress(r);
         if (!ok) return false;
         (ok, points[2], points[3]) = Ed25519.decompress(key);
-        if (!ok || Ed25519.isSmallOrder(points[2], points[3])) return false;
+        if (!ok || Ed25519.isSmallOrder(points[3])) return false;
         checkpoint = _lap(gas, 0, checkpoint);
 
         uint256 k = Ed25519.challenge(r, key, abi.encodePacked(hash));

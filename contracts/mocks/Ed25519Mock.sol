@@ -38,6 +38,13 @@ contract Ed25519Mock {
         plainGasUsed = before - gasleft();
     }
 
+    /// @dev Whether `encoded` decodes to a curve point, and {Ed25519-isSmallOrder} of it.
+    function isSmallOrder(bytes32 encoded) external view returns (bool onCurve, bool smallOrder) {
+        uint256 y;
+        (onCurve, , y) = Ed25519.decompress(encoded);
+        smallOrder = onCurve && Ed25519.isSmallOrder(y);
+    }
+
     function halfSize(uint256 k) external pure returns (uint256 c, uint256 a, bool negative) {
         return Ed25519.halfSize(k);
     }

@@ -43,6 +43,8 @@ library Ed25519 {
     uint256 private constant D2 = 16295367250680780974490674513165176452449235426866156013048779062215315747161;
     /// @dev √−1 mod p = 2^((p−1)/4).
     uint256 private constant SQRT_M1 = 19681161376707505956807079304988542015446066515923890162744021073123829784752;
+    /// @dev The ordinate of two of the four points of order 8 (the other two have p − Y_ORDER_8).
+    uint256 private constant Y_ORDER_8 = 2707385501144840649318225287225658788936804267575313519463743609750303402022;
     /// @dev 2^256 mod L, to reduce the 512-bit hash.
     uint256 private constant R256 = 7237005577332262213973186563042994240413239274941949949428319933631315875101;
     /// @dev The wNAF width for R and A (8 odd multiples each).
@@ -72,7 +74,7 @@ library Ed25519 {
         (ok, points[0], points[1]) = decompress(r);
         if (!ok) return false;
         (ok, points[2], points[3]) = decompress(publicKey);
-        if (!ok || isSmallOrder(points[2], points[3])) return false;
+        if (!ok || isSmallOrder(points[3])) return false;
         (uint256 c, uint256 a, bool addA) = halfSize(challenge(r, publicKey, message));
         return clearsToIdentity(_multiScalarMul(table, ED25519_BASE_TABLE_WIDTH, mulmod(c, scalarS, L), c, a, addA, points));
     }
@@ -151,11 +153,13 @@ library Ed25519 {
     }
 
     /**
-     * @dev Whether the affine point (x, y) has small order (divides 8): [8](x, y) is the identity. Anyone can sign
-     * for such a public key (its discrete logarithm is known up to the cofactor), so it is no key to register.
+     * @dev Whether the curve point with ordinate `y` has small order (divides 8): [8]P is the identity. Anyone can
+     * sign for such a public key (its discrete logarithm is known up to the cofactor), so it is no key to register.
+     * The eight such points are the identity (0, 1), (0, −1) of order 2, (±√−1, 0) of order 4, and four of order 8
+     * with y = ±{Y_ORDER_8}; no other curve point has one of these five ordinates (each gives at most two x).
      */
-    function isSmallOrder(uint256 x, uint256 y) internal pure returns (bool) {
-        return clearsToIdentity([x, y, 1, mulmod(x, y, P)]);
+    function isSmallOrder(uint256 y) internal pure returns (bool) {
+        return y == 1 || y == P - 1 || y == 0 || y == Y_ORDER_8 || y == P - Y_ORDER_8;
     }
 
     /// @dev Whether [8]q is the identity (0 : Z : Z : 0), for q in extended coordinates. Overwrites q.

@@ -63,8 +63,8 @@ contract Ed25519Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC1
     /// small order is refused too, as {verify} refuses it: anyone can make signatures that satisfy its equation.
     function keyId(bytes calldata key) public view virtual returns (bytes32) {
         if (key.length != 32) revert ERC7913NonCanonicalKey(key);
-        (bool ok, uint256 x, uint256 y) = Ed25519.decompress(bytes32(key));
-        if (!ok || Ed25519.isSmallOrder(x, y)) revert ERC7913NonCanonicalKey(key);
+        (bool ok, , uint256 y) = Ed25519.decompress(bytes32(key));
+        if (!ok || Ed25519.isSmallOrder(y)) revert ERC7913NonCanonicalKey(key);
         return bytes32(key);
     }
 

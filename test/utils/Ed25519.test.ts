@@ -55,12 +55,26 @@ describe("Ed25519 point routines in assembly", () => {
   const edges = [0n, 1n, 2n, P - 1n, P - 2n];
   const coordinates = (): [bigint, bigint, bigint, bigint] => [0, 1, 2, 3].map(() => (Math.random() < 0.2 ? edges[Math.floor(Math.random() * edges.length)]! : field())) as never;
 
-  it("double (behind isSmallOrder and the final [8]Q check) equals its plain-Solidity reference on random and edge coordinates", async () => {
+  it("double (behind the final [8]Q check) equals its plain-Solidity reference on random and edge coordinates", async () => {
     for (let i = 0; i < 40; i++) {
       const q = coordinates();
       const [doubled, doubledReference] = await mock.read.double([q]);
       assert.deepEqual(doubled, doubledReference, `double ${q}`);
     }
+  });
+});
+
+describe("Ed25519.isSmallOrder", () => {
+  it("is true for the eight points of order dividing 8 and false for random points, with or without a small-order component, as noble's isSmallOrder", async () => {
+    const torsion = SMALL_ORDER_POINTS.map((point) => ed25519.Point.fromHex(point.slice(2)));
+    const random = Array.from({ length: 8 }, () => ed25519.Point.BASE.multiply(hexToBigInt(bytesToHex(randomBytes(32))) % L));
+    const mixed = random.map((point, i) => point.add(torsion[i]!));
+    for (const point of [...torsion, ...random, ...mixed]) {
+      const [onCurve, smallOrder] = await mock.read.isSmallOrder([`0x${point.toHex()}`]);
+      assert.ok(onCurve);
+      assert.equal(smallOrder, point.isSmallOrder(), point.toHex());
+    }
+    assert.equal(torsion.filter((point) => point.isSmallOrder()).length, 8);
   });
 });
 
