@@ -218,10 +218,10 @@ library Ed25519 {
                 mstore(add(p, 0x60), mulmod(e, y1, P))
             }
             // The point at memory `p` ← p + c, or p − c when `subtract` (0 or 1), for c at memory `cached` in cached
-            // form (Y + X, Y − X, 2d·T, 2Z), or with Z = 1 when `affine` (then 2Z is 2 and not read): −c is
+            // form (Y + X, Y − X, 2d·T, 2Z), whose 2Z the caller has multiplied by p's Z into `zz` (below p): −c is
             // (Y − X, Y + X, −2d·T, 2Z), so subtracting reads the first two words the other way round and negates
             // the third's product.
-            function addCached(p, cached, subtract, affine) {
+            function addCached(p, cached, subtract, zz) {
                 let e
                 let h
                 {
@@ -237,12 +237,8 @@ library Ed25519 {
                 {
                     let cc := mulmod(mload(add(p, 0x60)), mload(add(cached, 0x40)), P)
                     if subtract { cc := sub(P, cc) }
-                    let d := mload(add(p, 0x40))
-                    switch affine
-                    case 0 { d := mulmod(d, mload(add(cached, 0x60)), P) }
-                    default { d := addmod(d, d, P) }
-                    f := add(d, sub(P, cc))
-                    g := add(d, cc)
+                    f := add(zz, sub(P, cc))
+                    g := add(zz, cc)
                 }
                 mstore(p, mulmod(e, f, P))
                 mstore(add(p, 0x20), mulmod(g, h, P))
@@ -252,12 +248,18 @@ library Ed25519 {
             // p ± the table entry of `digit` (see the chain below): B's or B''s multiple, read into memory at `entry`.
             function addTableEntry(p, tableAddress, entry, tableStart, digit) {
                 extcodecopy(tableAddress, entry, add(tableStart, mul(96, shr(1, and(digit, 0x7f)))), 96)
-                addCached(p, entry, shr(7, digit), 1)
+                // The entry is affine: 2Z = 2.
+                let z := mload(add(p, 0x40))
+                addCached(p, entry, shr(7, digit), addmod(z, z, P))
             }
             // p ∓ the multiple of `digit` at `multiples` (P, 3P, …, 15P, 128 bytes each): a positive digit subtracts
             // when `subtractPositive`, adds otherwise.
             function addMultiple(p, multiples, digit, subtractPositive) {
-                addCached(p, add(multiples, shl(7, shr(1, and(digit, 0x7f)))), xor(subtractPositive, shr(7, digit)), 0)
+                addProjective(p, add(multiples, shl(7, shr(1, and(digit, 0x7f)))), xor(subtractPositive, shr(7, digit)))
+            }
+            // {addCached} for c with any Z.
+            function addProjective(p, cached, subtract) {
+                addCached(p, cached, subtract, mulmod(mload(add(p, 0x40)), mload(add(cached, 0x60)), P))
             }
             // The point at memory `p`, in cached form at memory `out`.
             function storeCached(out, p) {
@@ -278,14 +280,14 @@ library Ed25519 {
                 storeCached(out, p)
                 // 2P by the addition formula (it is complete: d is not a square), which leaves {double} one call
                 // site, the chain's, where the optimizer inlines it.
-                addCached(p, out, 0, 0)
+                addProjective(p, out, 0)
                 storeCached(scratch, p)
                 mstore(p, x)
                 mstore(add(p, 0x20), y)
                 mstore(add(p, 0x40), 1)
                 mstore(add(p, 0x60), mulmod(x, y, P))
                 for { let j := 0x80 } lt(j, 0x400) { j := add(j, 0x80) } {
-                    addCached(p, scratch, 0, 0)
+                    addProjective(p, scratch, 0)
                     storeCached(add(out, j), p)
                 }
             }
