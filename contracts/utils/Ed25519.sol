@@ -108,17 +108,15 @@ library Ed25519 {
                     c := t1
                     break
                 }
-                let quotient := div(r0, r1)
-                r0 := sub(r0, mul(quotient, r1))
-                t0 := sub(t0, mul(quotient, t1))
+                t0 := sub(t0, mul(div(r0, r1), t1))
+                r0 := mod(r0, r1)
                 if lt(r0, HALF) {
                     a := r0
                     c := t0
                     break
                 }
-                quotient := div(r1, r0)
-                r1 := sub(r1, mul(quotient, r0))
-                t1 := sub(t1, mul(quotient, t0))
+                t1 := sub(t1, mul(div(r1, r0), t0))
+                r1 := mod(r1, r0)
             }
             negative := slt(c, 0)
             if negative { c := sub(0, c) }
