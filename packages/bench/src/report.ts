@@ -147,9 +147,9 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
       "|---:|---:|---|---:|---:|",
     );
     for (const row of tableWidths) {
-      const tableBytes = ed25519TableBytes(Number(row.bench_name.split(".").at(-1)));
-      const fits = fitsOneContract(tableBytes) ? "yes" : "no";
-      lines.push(`| ${row.bench_name.split(".").at(-1)} | ${fmt(tableBytes)} | ${fits} | ${row.value} | ${row.gas === null ? "not measured" : fmt(row.gas)} |`);
+      const width = Number(row.bench_name.split(".").at(-1));
+      const tableBytes = ed25519TableBytes(width);
+      lines.push(`| ${width} | ${fmt(tableBytes)} | ${fitsOneContract(tableBytes) ? "yes" : "no"} | ${row.value} | ${row.gas === null ? "not measured" : fmt(row.gas)} |`);
     }
     lines.push("");
   }
