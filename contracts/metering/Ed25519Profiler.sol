@@ -13,6 +13,14 @@ import {Ed25519PointReference} from "../mocks/Ed25519PointReference.sol";
  * verifier's.
  */
 contract Ed25519Profiler {
+    /// @dev b = c·S mod L, c, a and the sign of a's term, as {Ed25519-verify} computes them.
+    struct Scalars {
+        uint256 b;
+        uint256 c;
+        uint256 a;
+        bool addA;
+    }
+
     /// @dev The steps, in the order of {profile}'s result.
     function stages() external pure returns (string[5] memory) {
         return [
@@ -95,14 +103,6 @@ contract Ed25519Profiler {
     ) external view returns (uint256) {
         (bool ok, Scalars memory k, ) = _scalars(key, hash, signature);
         return ok ? _baseAdditions(k.b, tableWidth) : 0;
-    }
-
-    /// @dev b = c·S mod L, c, a and the sign of a's term, as {Ed25519-verify} computes them.
-    struct Scalars {
-        uint256 b;
-        uint256 c;
-        uint256 a;
-        bool addA;
     }
 
     /// @dev {Ed25519-verify}'s checks and scalars before the multiplication, and R's and A's affine points.

@@ -306,18 +306,14 @@ library Ed25519 {
                     let zeros := byte(mod(lowest, 11), TRAILING_ZEROS)
                     k := shr(zeros, k)
                     ptr := add(ptr, shl(5, zeros))
-                    // The odd residue of k mod 2^w, taken in (−2^(w−1), 2^(w−1)); k − digit is divisible by 2^w. Stored
-                    // as |digit| with bit 7 set for a negative one (|digit| < 2^7 for w ≤ 8).
-                    let digit := and(k, sub(window, 1))
-                    switch lt(digit, shr(1, window))
-                    case 0 {
-                        mstore8(ptr, or(0x80, sub(window, digit)))
-                        k := shr(w, add(k, sub(window, digit)))
-                    }
-                    default {
-                        mstore8(ptr, digit)
-                        k := shr(w, sub(k, digit))
-                    }
+                    // The odd residue r of k mod 2^w, taken in (−2^(w−1), 2^(w−1)): the digit is r, or r − 2^w when
+                    // r ≥ 2^(w−1) (`negative`), and k − digit, divisible by 2^w, is k's upper bits plus `negative`
+                    // times 2^w. Stored as |digit| (2^w − r when negative) with bit 7 set for a negative one
+                    // (|digit| < 2^7 for w ≤ 8); the byte is r + negative·(0x80 + 2^w − 2r), with wrapping arithmetic.
+                    let residue := and(k, sub(window, 1))
+                    let negative := shr(sub(w, 1), residue)
+                    mstore8(ptr, add(residue, mul(negative, add(0x80, sub(window, shl(1, residue))))))
+                    k := add(shr(w, k), negative)
                     ptr := add(ptr, shl(5, w))
                 }
             }
