@@ -7,7 +7,7 @@ import type { Environment } from "./environment.js";
 import { measureErc7562 } from "./erc7562.js";
 import { calldataGas, summarise } from "./metrics.js";
 import { measureFalconForms } from "./falconForms.js";
-import { fitsOneContract, profileEd25519MultiScalarMul, profileEd25519TableWidths, profileVerify } from "./profile.js";
+import { profileEd25519MultiScalarMul, profileEd25519TableWidths, profileVerify } from "./profile.js";
 import { traceBundle } from "./trace.js";
 
 export type MeasureOptions = {
@@ -191,14 +191,14 @@ export async function measureScheme(
     parts.forEach((part, index) =>
       measurements.push({ bench_name: `verify.ed25519_msm.${index + 1}`, surface: "verify", unit: "gas", gas: part.gas, value: part.additions, notes: part.name }),
     );
-    for (const { width, gas, additions, tableBytes } of await profileEd25519TableWidths(environment, { publicKey: signers[0]!.publicKey, ...lastSigned }))
+    for (const { width, gas, additions } of await profileEd25519TableWidths(environment, { publicKey: signers[0]!.publicKey, ...lastSigned }))
       measurements.push({
         bench_name: `verify.ed25519_table_width.${width}`,
         surface: "verify",
         unit: "gas",
         ...(gas === undefined ? {} : { gas }),
         value: additions,
-        notes: `b's additions over base-point tables of width ${width} (${tableBytes} bytes, ${fitsOneContract(tableBytes) ? "fits one contract" : "over EIP-170's 24,576"})`,
+        notes: `b's additions over base-point tables of width ${width}`,
       });
   }
 

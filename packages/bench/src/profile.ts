@@ -84,9 +84,9 @@ export async function profileEd25519MultiScalarMul(
 
 /**
  * Ed25519's multiplication for one base-point table width: its gas (`undefined` for a width whose table the library
- * cannot take), how many additions b's digits make over the tables, and the size of the table contract.
+ * cannot take) and how many additions b's digits make over the tables ({@link ed25519TableBytes} gives their size).
  */
-export type Ed25519TableWidth = { width: number; gas: number | undefined; additions: number; tableBytes: number };
+export type Ed25519TableWidth = { width: number; gas: number | undefined; additions: number };
 
 /** EIP-170's limit on a contract's code: a wider table does not fit one data contract. */
 const maxCodeSize = 24_576;
@@ -117,20 +117,19 @@ export async function profileEd25519TableWidths(
   const args = [parameters.publicKey, parameters.hash, parameters.signature] as const;
   const results: Ed25519TableWidth[] = [];
   for (const width of ed25519TableWidths) {
-    const tableBytes = ed25519TableBytes(width);
     if (width > deployedWidth) {
       const additions = Number(await readInstrument(environment, profiler, "baseAdditions", [BigInt(width), ...args]));
-      results.push({ width, gas: undefined, additions, tableBytes });
+      results.push({ width, gas: undefined, additions });
       continue;
     }
     const narrower = concat([slice(code, 0, 1 + entries(width)), slice(code, 1 + half, 1 + half + entries(width))]);
-    if (size(narrower) !== tableBytes) throw new Error(`Ed25519 table of width ${width}: ${size(narrower)} bytes`);
+    if (size(narrower) !== ed25519TableBytes(width)) throw new Error(`Ed25519 table of width ${width}: ${size(narrower)} bytes`);
     const address = `0x000000000000000000000000000000e2551900${width.toString(16).padStart(2, "0")}` as Address;
     const [gas, additions, valid] = (await readInstrument(environment, profiler, "multiScalarMulByTableWidth", [address, BigInt(width), ...args], [
       { address, code: narrower },
     ])) as [bigint, bigint, boolean];
     if (!valid) throw new Error(`Ed25519: the multiplication over a table of width ${width} rejected a valid signature`);
-    results.push({ width, gas: Number(gas), additions: Number(additions), tableBytes });
+    results.push({ width, gas: Number(gas), additions: Number(additions) });
   }
   return results;
 }
