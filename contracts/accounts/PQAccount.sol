@@ -38,8 +38,9 @@ import {ERC7913SignerGuard} from "./ERC7913SignerGuard.sol";
  * no on-chain check can establish: choose verifiers off-chain (the SDK accepts only pq4337's own by default).
  *
  * EIP-7702 delegation to this contract is not supported. A delegated EOA has no signers and threshold 0, so it
- * refuses every user operation (AA24) and ERC-1271 signature; and its secp256k1 key could still do everything,
- * re-delegate or sign transactions directly, which would make post-quantum signers an illusion.
+ * refuses every user operation (AA24) and ERC-1271 signature. Its own key could give it signers by calling itself,
+ * but that secp256k1 key keeps every power (transactions, re-delegation), so post-quantum signers would protect
+ * nothing.
  */
 contract PQAccount is
     Account,
