@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.26;
 
+import {EIP7702Utils} from "@openzeppelin/contracts/account/utils/EIP7702Utils.sol";
 import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
 import {Bytes} from "@openzeppelin/contracts/utils/Bytes.sol";
 import {ERC165Checker} from "@openzeppelin/contracts/utils/introspection/ERC165Checker.sol";
@@ -16,10 +17,20 @@ import {IERC7913KeyIdentity} from "../interfaces/IERC7913KeyIdentity.sol";
  * accepted only when:
  *
  * - it is a 20-byte verifier address followed by a non-empty key;
- * - the verifier holds code (no EOA, no precompile) and answers `verify("", 0, "")` with exactly `0xffffffff`;
+ * - the verifier holds code (no EOA, no precompile) that is not an EIP-7702 delegation designator: a delegated EOA's
+ *   key can re-delegate it to other code with one transaction, whatever the accounts that adopted it;
+ * - the verifier answers `verify("", 0, "")` with exactly `0xffffffff`;
  * - if the verifier implements {IERC7913KeyIdentity} (ERC-165), the key is its canonical encoding of a usable key;
  * - no stored signer stands for the same keypair: the identity is {IERC7913KeyIdentity-keyId} where the verifier
  *   has it, else keccak256(key) (the key bytes under any verifier).
+ *
+ * What these checks do not prove. The probe shows only that the verifier refuses one malformed call: it refuses
+ * precompiles, EOAs and careless accept-everything code, but a verifier written to fail the probe and accept
+ * everything else passes it. The key identity is the verifier's own statement. A verifier must be an immutable,
+ * non-proxy contract, and the guard cannot tell: a proxy, an upgradeable contract or code that reads mutable state
+ * passes every check and can change its answers later. The guard therefore protects against mistakes and against
+ * known-bad verifiers (precompiles, EOAs, delegations); that a verifier is the right one is for whoever chooses the
+ * signer to check off-chain (pq4337's SDK refuses a verifier outside its own deployment unless told otherwise).
  */
 abstract contract ERC7913SignerGuard {
     /// @custom:storage-location erc7201:pq4337.storage.ERC7913SignerGuard
@@ -37,6 +48,9 @@ abstract contract ERC7913SignerGuard {
     /// @dev The verifier has no code: an EOA, a precompile or nothing.
     error ERC7913SignerGuardVerifierWithoutCode(address verifier);
 
+    /// @dev The verifier is an EOA delegated by EIP-7702 to `delegate`: its code can change at any time.
+    error ERC7913SignerGuardVerifierDelegated(address verifier, address delegate);
+
     /// @dev The verifier did not answer `verify("", 0, "")` with exactly `0xffffffff`.
     error ERC7913SignerGuardVerifierFailedProbe(address verifier);
 
@@ -50,7 +64,13 @@ abstract contract ERC7913SignerGuard {
     function signerKeyId(bytes memory signer) public view virtual returns (bytes32) {
         if (signer.length <= 20) revert ERC7913SignerGuardInvalidSigner(signer);
         address verifier = address(bytes20(signer));
-        if (verifier.code.length == 0) revert ERC7913SignerGuardVerifierWithoutCode(verifier);
+        uint256 codeSize = verifier.code.length;
+        if (codeSize == 0) revert ERC7913SignerGuardVerifierWithoutCode(verifier);
+        // A delegation designator is 23 bytes (0xef0100 ‖ delegate); no other code is read here.
+        if (codeSize == 23) {
+            address delegate = EIP7702Utils.fetchDelegate(verifier);
+            if (delegate != address(0)) revert ERC7913SignerGuardVerifierDelegated(verifier, delegate);
+        }
         if (!_answersProbe(verifier)) revert ERC7913SignerGuardVerifierFailedProbe(verifier);
 
         bytes memory key = Bytes.slice(signer, 20);
@@ -79,7 +99,8 @@ abstract contract ERC7913SignerGuard {
         delete $.keyIdOf[signerHash];
     }
 
-    /// @dev Whether `verifier` fails a call with an empty key and signature, returning exactly `0xffffffff`.
+    /// @dev Whether `verifier` fails a call with an empty key and signature, returning exactly `0xffffffff`. This
+    /// proves only that it refuses this one call (see the contract documentation).
     function _answersProbe(address verifier) private view returns (bool) {
         (bool success, bytes memory result) = verifier.staticcall(
             abi.encodeCall(IERC7913SignatureVerifier.verify, ("", bytes32(0), ""))

@@ -22,13 +22,25 @@ import {ERC7913SignerGuard} from "./ERC7913SignerGuard.sol";
  * It combines OpenZeppelin's {Account}, {MultiSignerERC7913Upgradeable}, {ERC7821} batched execution,
  * {ERC7739} typed-data protection for ERC-1271, and the ERC-721/ERC-1155 holders. What it adds:
  *
- * - every signer passes {ERC7913SignerGuard} before it is stored: its verifier holds code and answers a malformed
- *   call with failure (no precompile, no EOA, no accept-everything contract), and its key is the canonical
- *   encoding of a key that can verify, whose keypair is not already a signer under another encoding;
+ * - every signer passes {ERC7913SignerGuard} before it is stored: its verifier holds code that is not an EIP-7702
+ *   delegation and answers one malformed call, `verify("", 0, "")`, with failure (no precompile, no EOA, no
+ *   careless accept-everything contract), and its key is, by the verifier's own {IERC7913KeyIdentity-keyId}, the
+ *   canonical encoding of a key that can verify, whose keypair is not already a signer under another encoding;
  * - a signer is added only with a proof of possession: its signature of {possessionHash} (this account, the chain,
  *   {signerNonce} and the signer, as EIP-712 typed data), checked before anything changes;
+ * - with no signers or a zero threshold, nothing validates (see {_validateThreshold});
  * - instances are ERC-1167 clones initialised once by {PQAccountFactory}; signer management (add, remove,
  *   threshold) goes through the account itself, i.e. through user operations.
+ *
+ * What the guard and the proof do not prove: the proof of possession is checked by the verifier being added, so it
+ * proves possession only as far as that verifier is honest; a verifier written to fail the probe and accept
+ * everything else is stored, with any proof. A signer's verifier must be an immutable, non-proxy contract, which
+ * no on-chain check can establish: choose verifiers off-chain (the SDK accepts only pq4337's own by default).
+ *
+ * EIP-7702 delegation to this contract is not supported. A delegated EOA has no signers and threshold 0, so it
+ * refuses every user operation (AA24) and ERC-1271 signature. Its own key could give it signers by calling itself,
+ * but that secp256k1 key keeps every power (transactions, re-delegation), so post-quantum signers would protect
+ * nothing.
  */
 contract PQAccount is
     Account,
@@ -122,6 +134,16 @@ contract PQAccount is
     function _removeSigners(bytes[] memory oldSigners) internal virtual override {
         for (uint256 i = 0; i < oldSigners.length; ++i) _releaseSigner(oldSigners[i]);
         super._removeSigners(oldSigners);
+    }
+
+    /**
+     * @dev No signers, no validation: a zero threshold, which only an account that was never initialised has (this
+     * implementation, an EOA delegated to it by EIP-7702), fails every signature, where OpenZeppelin's check (at
+     * least `threshold` signers) would accept an empty multi-signature.
+     */
+    function _validateThreshold(bytes[] calldata validatingSigners) internal view virtual override returns (bool) {
+        uint64 required = threshold();
+        return required != 0 && validatingSigners.length >= required;
     }
 
     /// @dev The EntryPoint may execute batches on the account's behalf, besides the account itself.

@@ -160,6 +160,26 @@ library Ed25519 {
         return y == 1 || y == P - 1 || y == 0 || y == Y_ORDER_8 || y == P - Y_ORDER_8;
     }
 
+    /**
+     * @dev Whether the curve point (x, y) (affine, on the curve) has no torsion component: [L]A = O, i.e. A lies in
+     * the prime-order subgroup, as every RFC 8032 public key [a]B does. A + T, for T of order 2, 4 or 8, satisfies
+     * the cofactored equation for every signature made with A's secret, so such a key would be a second key for one
+     * secret. L = 2^252 + l₀ with l₀ < 2^125: with A' = −[2^126]A (126 doublings, one inversion back to affine),
+     * [L]A = −[2^126]A' + [l₀]A, which is {_multiScalarMul} with b = 0 (no table read), c = 2^126 over A' and
+     * a = l₀ over A. A key's identity check pays it once ({Ed25519Verifier-keyId}); {verify} never does.
+     */
+    function isTorsionFree(uint256 x, uint256 y) internal view returns (bool) {
+        uint256[4] memory q = [x, y, 1, mulmod(x, y, P)];
+        for (uint256 i = 0; i < 126; ++i) _double(q);
+        (bool ok, uint256 zInverse) = _modExp(q[2], P - 2);
+        if (!ok) return false;
+        uint256 negX = mulmod(q[0], zInverse, P);
+        if (negX != 0) negX = P - negX;
+        uint256[4] memory points = [negX, mulmod(q[1], zInverse, P), x, y];
+        q = _multiScalarMul(address(0), ED25519_BASE_TABLE_WIDTH, 0, 1 << 126, L - (1 << 252), true, points);
+        return q[0] == 0 && q[1] == q[2];
+    }
+
     /// @dev Whether [8]q is the identity (0 : Z : Z : 0), for q in extended coordinates. Overwrites q.
     function clearsToIdentity(uint256[4] memory q) internal pure returns (bool) {
         _double(q);

@@ -60,11 +60,14 @@ contract Ed25519Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC1
 
     /// @inheritdoc IERC7913KeyIdentity
     /// @dev A public key has one canonical encoding, the 32 bytes themselves, which are its identity. A key of
-    /// small order is refused too, as {verify} refuses it: anyone can make signatures that satisfy its equation.
+    /// small order is refused too, as {verify} refuses it: anyone can make signatures that satisfy its equation. So
+    /// is a key with a torsion component, A + T for T of order 2, 4 or 8 ({Ed25519-isTorsionFree}): RFC 8032 keys
+    /// never have one, and the cofactored equation accepts A's signatures for each A + T, so one secret would fill
+    /// eight places of a threshold. keyId then costs 134,714 gas, nearly all of it that check; {verify} never pays it.
     function keyId(bytes calldata key) public view virtual returns (bytes32) {
         if (key.length != 32) revert ERC7913NonCanonicalKey(key);
-        (bool ok, , uint256 y) = Ed25519.decompress(bytes32(key));
-        if (!ok || Ed25519.isSmallOrder(y)) revert ERC7913NonCanonicalKey(key);
+        (bool ok, uint256 x, uint256 y) = Ed25519.decompress(bytes32(key));
+        if (!ok || Ed25519.isSmallOrder(y) || !Ed25519.isTorsionFree(x, y)) revert ERC7913NonCanonicalKey(key);
         return bytes32(key);
     }
 

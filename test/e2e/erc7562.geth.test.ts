@@ -162,7 +162,7 @@ describe("ERC-7562 checker on the geth devnet (osaka)", () => {
         sign: async () => "0x01",
         getStubSignature: async () => "0x01",
       };
-      const account = await toPQSmartAccount({ client, signer, verifiers: { ecdsa: verifier } });
+      const account = await toPQSmartAccount({ client, signer, verifiers: { ecdsa: verifier }, allowUnknownVerifier: true });
       await fund(account.address);
       return account;
     }

@@ -146,4 +146,25 @@ describe("Ed25519Verifier", () => {
       await assert.rejects(verifier.read.keyId([bad]), /ERC7913NonCanonicalKey/, bad);
     }
   });
+
+  it("refuses a key with a torsion component, A + T for each of the eight points T of order dividing 8, and accepts A", async () => {
+    // RFC 8032 keys are [a]B, in the prime-order subgroup. A + T verifies every signature of a under the cofactored
+    // equation, so without this check one secret would be eight different keys.
+    for (let i = 0; i < 4; i++) {
+      const A = ed25519.Point.fromHex(signed(bytesToHex(randomBytes(32))).key.slice(2));
+      assert.equal(await verifier.read.keyId([`0x${A.toHex()}`]), `0x${A.toHex()}`);
+      for (const [j, t] of SMALL_ORDER_POINTS.entries()) {
+        if (j === 0) continue;
+        const key = `0x${A.add(ed25519.Point.fromHex(t.slice(2))).toHex()}` as Hex;
+        assert.equal(A.add(ed25519.Point.fromHex(t.slice(2))).isTorsionFree(), false);
+        await assert.rejects(verifier.read.keyId([key]), /ERC7913NonCanonicalKey/, `A + T${j}`);
+      }
+    }
+  });
+
+  it("accepts every key the RFC 8032 vectors and noble's key generation give", async () => {
+    const vectors = JSON.parse(readFileSync(new URL("../fixtures/ed25519-rfc8032.json", import.meta.url), "utf8")) as { publicKey: string }[];
+    const keys = [...vectors.map(({ publicKey }) => `0x${publicKey}` as Hex), ...Array.from({ length: 8 }, () => bytesToHex(ed25519.keygen().publicKey))];
+    for (const key of keys) assert.equal(await verifier.read.keyId([key]), key);
+  });
 });

@@ -2,6 +2,7 @@ export { toPQSmartAccount, type ToPQSmartAccountParameters, type ToPQSmartAccoun
 export { getPQAccountAddress, type GetPQAccountAddressParameters } from "./accounts/getPQAccountAddress.js";
 export { encodeMultiSignature, type EncodeMultiSignatureParameters } from "./accounts/encodeMultiSignature.js";
 export { getErc7913Signer, type GetErc7913SignerErrorType, type GetErc7913SignerParameters, type GetErc7913SignerReturnType } from "./accounts/getErc7913Signer.js";
+export { assertKnownVerifier, type AssertKnownVerifierErrorType, type AssertKnownVerifierParameters } from "./accounts/assertKnownVerifier.js";
 export { decodeMultiSignature, type DecodeMultiSignatureReturnType } from "./accounts/decodeMultiSignature.js";
 export { getSignerPossessionHash, type GetSignerPossessionHashParameters } from "./accounts/getSignerPossessionHash.js";
 export {
@@ -32,7 +33,7 @@ export { deployDeterministic, getDeterministicAddress, matchesDeployedBytecode, 
 export { checkCreate2Deployer, create2DeployerGasLimit, create2DeployerGasPrice, create2DeployerRuntimeCode, create2DeployerSigner, create2DeployerTransaction, deployCreate2Deployer, type DeployCreate2DeployerErrorType, type DeployCreate2DeployerParameters, type DeployCreate2DeployerReturnType } from "./deploy/deployCreate2Deployer.js";
 export { getPQ4337Addresses, verifierContractNames, type PQ4337Addresses } from "./deploy/getPQ4337Addresses.js";
 export { deployPQ4337, entryPointSalt, getPQ4337Contracts, planPQ4337Deployment, type GetPQ4337ContractsParameters, type DeployPQ4337ErrorType, type DeployPQ4337Parameters, type DeployPQ4337ReturnType, type DeterministicContract, type PQ4337Deployment, type PQ4337DeploymentStep, type PlanPQ4337DeploymentErrorType, type PlanPQ4337DeploymentParameters, type PlanPQ4337DeploymentReturnType } from "./deploy/deployPQ4337.js";
-export { DuplicateSignerError, InvalidThresholdError, UnsupportedCallsError, VerifierUnknownError } from "./errors/account.js";
+export { DuplicateSignerError, InvalidThresholdError, UnknownVerifierError, UnsupportedCallsError, VerifierUnknownError } from "./errors/account.js";
 export { PQ4337Error, type PQ4337ErrorParameters } from "./errors/base.js";
 export { Create2DeployerMissingError, Create2DeployerUnavailableError, DeploymentFailedError, InsufficientDeployerFundsError, UnexpectedCodeError } from "./errors/deploy.js";
 export { InvalidContextError, InvalidHashError, InvalidPrivateKeyError } from "./errors/signer.js";
@@ -161,7 +162,7 @@ export {
 export * from "./errors/falcon.js";
 export * from "./signers/falcon.js";
 export * from "./signers/falcon512Keccak.js";
-export { InvalidPrecompileAddressError } from "./errors/precompiles.js";
-export { maxPrecompileAddress, precompileNames, type PrecompileAddresses, type PrecompileName } from "./precompiles/types.js";
+export { ExistingPrecompileAddressError, InvalidPrecompileAddressError } from "./errors/precompiles.js";
+export { existingPrecompileAddresses, isExistingPrecompileAddress, maxPrecompileAddress, precompileNames, type PrecompileAddresses, type PrecompileName } from "./precompiles/types.js";
 export { verifierConstructorArguments, type VerifierConstructorArgumentsErrorType, type VerifierConstructorArgumentsParameters, type VerifierConstructorArgumentsReturnType } from "./precompiles/verifierConstructorArguments.js";
 export { verifierInitCode, type VerifierInitCodeErrorType, type VerifierInitCodeParameters, type VerifierInitCodeReturnType } from "./precompiles/verifierInitCode.js";

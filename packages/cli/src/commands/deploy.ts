@@ -8,6 +8,7 @@ import {
   type DeterministicContract,
   type PrecompileAddresses,
   create2DeployerAddress,
+  isExistingPrecompileAddress,
   maxPrecompileAddress,
   precompileNames,
   schemes,
@@ -131,6 +132,8 @@ function readPrecompiles(file: string): Record<string, PrecompileAddresses> {
       if (!knownPrecompiles.has(name)) throw new InputError(`--precompiles ${file}: chain ${chainId}: unknown precompile ${name} (known: ${precompileNames.join(", ")})`);
       if (typeof address !== "string" || !isAddress(address, { strict: false }) || BigInt(address) > maxPrecompileAddress || BigInt(address) === 0n)
         throw new InputError(`--precompiles ${file}: chain ${chainId}: ${name} must be an address in 0x0001–0xffff (EIP-1352), got ${String(address)}`);
+      if (isExistingPrecompileAddress(address))
+        throw new InputError(`--precompiles ${file}: chain ${chainId}: ${name} at ${address} is an existing precompile's address (0x01–0x11, 0x100)`);
     }
   }
   return Object.fromEntries(Object.entries(parsed).filter(([chainId]) => !chainId.startsWith("$"))) as Record<string, PrecompileAddresses>;

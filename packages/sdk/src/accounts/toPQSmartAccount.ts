@@ -28,7 +28,7 @@ import { signMessage as signErc7739Message, signTypedData as signErc7739TypedDat
 import { defaultNonceKey, entryPointAddress } from "../constants.js";
 import { measureVerifyGas } from "../actions/measureVerifyGas.js";
 import { getPQ4337Addresses } from "../deploy/getPQ4337Addresses.js";
-import { UnsupportedCallsError, VerifierUnknownError } from "../errors/account.js";
+import { UnknownVerifierError, UnsupportedCallsError, VerifierUnknownError } from "../errors/account.js";
 import { PQ4337Error } from "../errors/base.js";
 import { pqAccountAbi, pqAccountFactoryAbi } from "../generated/contracts.js";
 import { type AssertChainErrorType, assertChain } from "../utils/assertChain.js";
@@ -91,6 +91,11 @@ export type ToPQSmartAccountParameters = {
   address?: Address | undefined;
   /** The ERC-7913 verifier of each scheme. Defaults to pq4337's deterministic deployment. */
   verifiers?: Partial<Record<SchemeName, Address>> | undefined;
+  /**
+   * Accept `verifiers` outside pq4337's deployment (default `false`, which throws `UnknownVerifierError`): only for
+   * verifiers you deployed and checked to be immutable, non-proxy contracts. The account trusts them completely.
+   */
+  allowUnknownVerifier?: boolean | undefined;
   /** The account factory. Defaults to pq4337's deterministic deployment. */
   factory?: Address | undefined;
   /**
@@ -116,7 +121,7 @@ export type PQSmartAccountImplementation = SmartAccountImplementation<
 
 export type ToPQSmartAccountReturnType = SmartAccount<PQSmartAccountImplementation>;
 
-export type ToPQSmartAccountErrorType = VerifierUnknownError | UnsupportedCallsError | AssertChainErrorType;
+export type ToPQSmartAccountErrorType = VerifierUnknownError | UnknownVerifierError | UnsupportedCallsError | AssertChainErrorType;
 
 /**
  * A viem smart account for {@link PQAccount} on EntryPoint v0.8: counterfactual address, factory data,
@@ -142,7 +147,7 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
     "type" in parameters.signer ? parameters.signer : { signers: [parameters.signer], threshold: 1 };
   const defaults = getPQ4337Addresses();
   const factoryAddress = parameters.factory ?? defaults.accountFactory;
-  const members = signers.map((signer) => ({ signer, ...getErc7913Signer({ signer, verifiers: parameters.verifiers }) }));
+  const members = signers.map((signer) => ({ signer, ...getErc7913Signer({ signer, verifiers: parameters.verifiers, allowUnknownVerifier: parameters.allowUnknownVerifier }) }));
   const erc7913Signers = members.map((member) => member.erc7913Signer);
   // The first `threshold` keys sign; the account accepts any `threshold` of its signers.
   const signing = members.slice(0, threshold);

@@ -29,6 +29,11 @@ export type GetSignerChangeCallsParameters = {
   deployKeys?: boolean | undefined;
   /** The ERC-7913 verifier of each scheme. Defaults to pq4337's deterministic deployment. */
   verifiers?: Partial<Record<SchemeName, Address>> | undefined;
+  /**
+   * Accept `verifiers` outside pq4337's deployment for the keys added (default `false`, which throws
+   * `UnknownVerifierError`): only for verifiers you deployed and checked to be immutable, non-proxy contracts.
+   */
+  allowUnknownVerifier?: boolean | undefined;
 };
 
 export type GetSignerChangeCallsReturnType = SignerChangeCall[];
@@ -50,8 +55,9 @@ export type GetSignerChangeCallsErrorType = GetErc7913SignerErrorType | AssertCh
  */
 export async function getSignerChangeCalls(parameters: GetSignerChangeCallsParameters): Promise<GetSignerChangeCallsReturnType> {
   const { client, account, add = [], remove = [], threshold, deployKeys = true } = parameters;
-  const toErc7913Signer = (signer: PQ4337Signer | Hex): Hex =>
-    typeof signer === "string" ? signer : getErc7913Signer({ signer, verifiers: parameters.verifiers }).erc7913Signer;
+  // Removal needs no check of the verifier; an addition does (getErc7913Signer), whatever `remove` names.
+  const toErc7913Signer = (signer: PQ4337Signer | Hex, allowUnknownVerifier = parameters.allowUnknownVerifier): Hex =>
+    typeof signer === "string" ? signer : getErc7913Signer({ signer, verifiers: parameters.verifiers, allowUnknownVerifier }).erc7913Signer;
   const deployed = await account.isDeployed();
   const [nonce, currentThreshold] = deployed
     ? await Promise.all([
@@ -73,7 +79,7 @@ export async function getSignerChangeCalls(parameters: GetSignerChangeCallsParam
   if (add.length > 0) {
     assertChain(client);
     const chainId = client.chain.id;
-    const signers = add.map(toErc7913Signer);
+    const signers = add.map((signer) => toErc7913Signer(signer));
     const proofs = await Promise.all(
       add.map((signer, i) => signer.sign({ hash: getSignerPossessionHash({ account: account.address, chainId, signer: signers[i]!, nonce }) })),
     );
@@ -82,7 +88,7 @@ export async function getSignerChangeCalls(parameters: GetSignerChangeCallsParam
   const setThreshold = threshold === undefined ? undefined : self(encodeFunctionData({ abi: pqAccountAbi, functionName: "setThreshold", args: [BigInt(threshold)] }));
   if (setThreshold && threshold! < currentThreshold) calls.push(setThreshold);
   if (remove.length > 0)
-    calls.push(self(encodeFunctionData({ abi: pqAccountAbi, functionName: "removeSigners", args: [remove.map(toErc7913Signer)] })));
+    calls.push(self(encodeFunctionData({ abi: pqAccountAbi, functionName: "removeSigners", args: [remove.map((signer) => toErc7913Signer(signer, true))] })));
   if (setThreshold && threshold! > currentThreshold) calls.push(setThreshold);
   return calls;
 }

@@ -1,4 +1,4 @@
-import type { Hex } from "viem";
+import type { Address, Hex } from "viem";
 import type { SchemeName } from "../signers/types.js";
 import { PQ4337Error } from "./base.js";
 
@@ -31,5 +31,21 @@ export class DuplicateSignerError extends PQ4337Error {
   override name = "DuplicateSignerError";
   constructor({ key }: { key: Hex }) {
     super(`The key ${key.slice(0, 42)}… appears twice: an account counts each keypair once.`);
+  }
+}
+
+/**
+ * A signer names a verifier that is not one of pq4337's (`getPQ4337Addresses().verifiers`). An account trusts its
+ * signers' verifiers completely, and the on-chain signer guard cannot tell an honest verifier from one written to
+ * pass its checks and accept everything, nor see a proxy or upgradeable contract.
+ */
+export class UnknownVerifierError extends PQ4337Error {
+  override name = "UnknownVerifierError";
+  constructor({ verifier, scheme }: { verifier: Address; scheme: SchemeName }) {
+    super(`The ${scheme} signer's verifier ${verifier} is not one of pq4337's verifiers (getPQ4337Addresses).`, {
+      details:
+        "An account accepts whatever its signers' verifiers accept, and no on-chain check can prove a verifier honest or immutable. " +
+        "If you deployed this verifier yourself (e.g. with a chain's precompiles) and checked that it is an immutable, non-proxy contract, pass `allowUnknownVerifier: true`.",
+    });
   }
 }

@@ -10,3 +10,13 @@ export class InvalidPrecompileAddressError extends PQ4337Error {
     });
   }
 }
+
+/** A post-quantum precompile address that an existing precompile already takes (0x01–0x11, 0x100). */
+export class ExistingPrecompileAddressError extends PQ4337Error {
+  override name = "ExistingPrecompileAddressError";
+  constructor({ name, address }: { name: string; address: Address }) {
+    super(`${name} at ${address} is an existing precompile's address (0x01–0x11, 0x100), not a new one's.`, {
+      details: "The verifiers refuse it: the existing precompile would answer for the new one (0x04 echoes its input).",
+    });
+  }
+}

@@ -20,3 +20,15 @@ export type PrecompileAddresses = Partial<Record<PrecompileName, Address>>;
 
 /** EIP-1352 reserves 0x0001–0xffff for precompiles; the verifiers refuse any other nonzero address. */
 export const maxPrecompileAddress = 0xffffn;
+
+/**
+ * The precompiles Ethereum already has (as of Osaka): 0x01–0x0a, EIP-2537's BLS12-381 operations at 0x0b–0x11 and
+ * EIP-7951's P256VERIFY at 0x100. The verifiers refuse these addresses: an existing precompile would answer for the
+ * new one (the identity precompile, 0x04, echoes its input).
+ */
+export const existingPrecompileAddresses: readonly bigint[] = [...Array.from({ length: 0x11 }, (_, i) => BigInt(i + 1)), 0x100n];
+
+/** Whether `address` is one of {@link existingPrecompileAddresses}. */
+export function isExistingPrecompileAddress(address: Address): boolean {
+  return existingPrecompileAddresses.includes(BigInt(address));
+}
