@@ -77,9 +77,12 @@ export class VerificationGasTooHighError extends PQ4337Error {
 export class EndpointUnreachableError extends PQ4337Error {
   override name = "EndpointUnreachableError";
   readonly url: string;
+  /** What failed below HTTP: "connection refused", "host not found", "timed out", or the platform's words. */
+  readonly reason: string;
   constructor({ url, reason, cause }: { url: string; reason: string; cause?: unknown }) {
     super(`Cannot reach ${url}: ${reason}. Is it running, and is the URL right?`, { cause });
     this.url = url;
+    this.reason = reason;
   }
 }
 
