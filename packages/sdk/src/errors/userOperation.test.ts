@@ -46,6 +46,8 @@ describe("parseUserOperationError", () => {
     assert.ok(parsed instanceof EndpointUnreachableError);
     assert.equal(parsed.url, url);
     assert.equal(parsed.shortMessage, `Cannot reach ${url}: connection refused. Is it running, and is the URL right?`);
+    const normalised = new HttpRequestError({ url: `${url}/`, cause: new TypeError("fetch failed", { cause: refused }) });
+    assert.equal((parseUserOperationError(normalised) as EndpointUnreachableError).url, url, "a lone trailing slash is dropped");
     const answered = new HttpRequestError({ url, status: 500, details: "AA24 signature error" });
     assert.ok(parseUserOperationError(answered) instanceof UserOperationRejectedError, "an HTTP answer with a reason is still the bundler's");
   });

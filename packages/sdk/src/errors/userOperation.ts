@@ -138,7 +138,8 @@ export function parseUserOperationError(error: unknown): unknown {
   if (error instanceof PQ4337Error) return error;
   const unreachable = error instanceof BaseError ? error.walk((cause) => cause instanceof HttpRequestError && cause.status === undefined) : null;
   if (unreachable instanceof HttpRequestError)
-    return new EndpointUnreachableError({ url: unreachable.url, reason: transportReason(unreachable), cause: error });
+    // viem may report the URL normalised ("http://host:port/"): show it as it was most likely given.
+    return new EndpointUnreachableError({ url: unreachable.url.replace(/^(https?:\/\/[^/]+)\/$/, "$1"), reason: transportReason(unreachable), cause: error });
   const reason = bundlerReason(error);
   if (reason === undefined) return error;
   const code = /\bAA\d\d\b/.exec(reason)?.[0];
