@@ -30,14 +30,23 @@ export function bundlerCommand(args: string[]): Promise<number> {
     const port = values.port === undefined ? undefined : parsePortOption(values.port);
     const privateKey = await loadPayerKey(values, bundlerHelp);
 
-    const bundler = await startBundler({
-      rpcUrl,
-      privateKey,
-      port,
-      onDeployed: ({ name, address, transactionHash }) => console.error(`deployed ${name} at ${address}: transaction ${transactionHash}`),
-    });
+    // Watched from the start: deploying on a testnet takes minutes, and a launcher that dies meanwhile must still
+    // end the command. Stopped before Alto is ready, the command exits; the reaper stops Alto if it had started.
+    const stopRequested = whenToStop();
+    const bundler = await Promise.race([
+      startBundler({
+        rpcUrl,
+        privateKey,
+        port,
+        onDeployed: ({ name, address, transactionHash }) => console.error(`deployed ${name} at ${address}: transaction ${transactionHash}`),
+      }),
+      stopRequested.then(() => undefined),
+    ]);
+    if (bundler === undefined) {
+      console.error("pq4337: stopped before the bundler was ready");
+      return 1;
+    }
     try {
-      const stopRequested = whenToStop();
       const { bundlerUrl, chainId, entryPoint, contracts, executor, deployments } = bundler;
       if (values.json) {
         console.log(JSON.stringify({ rpcUrl, bundlerUrl, chainId, entryPoint, contracts, executor, deployed: deployments.map(({ name }) => name) }));
