@@ -64,6 +64,8 @@ const preparedFields = [
  * @example
  * import { sendUserOperation } from "@pq4337/sdk"
  * const hash = await sendUserOperation(bundlerClient, { calls: [{ to, value: 1n }] })
+ * // for a bundler of the public mempool: refused before signing when it declares more than ERC-7562 allows
+ * await sendUserOperation(bundlerClient, { calls, maxVerificationGas }) // maxVerificationGas from "@pq4337/sdk"
  */
 export async function sendUserOperation<account extends SmartAccount | undefined>(
   client: Client<Transport, Chain | undefined, account>,
