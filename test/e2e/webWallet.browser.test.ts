@@ -94,7 +94,7 @@ describe("examples/web-wallet in Chromium against the devnet", () => {
       });
       // Before the worker, the page froze for 1.8–2.4 s here; what remains is rebuilding the signer (ML-DSA's key
       // expansion, Falcon's public key from its secret key) and the account.
-      console.log(`# ${scheme}: the page's longest stall while the key was made and encrypted: ${longestGap.toFixed(0)} ms`);
+      console.log(`${scheme}: the page's longest stall while the key was made and encrypted: ${longestGap.toFixed(0)} ms`);
       assert.ok(longestGap < 500, `the page's thread stalled ${longestGap.toFixed(0)} ms while the key was made`);
       const address = (await text("#address")) as Address;
       assert.match(address, /^0x[0-9a-fA-F]{40}$/);
