@@ -219,3 +219,55 @@ describe("pq4337 bundler on a bare chain (anvil, chain id 11155111, no CREATE2 d
       }
     });
 });
+
+describe("pq4337 bundler whose launcher dies while it deploys", () => {
+  let anvil: ChildProcess;
+  let rpcUrl: string;
+
+  before(async () => {
+    const port = await freePort();
+    rpcUrl = `http://127.0.0.1:${port}`;
+    anvil = spawn(anvilBinary(), ["--host", "127.0.0.1", "--port", String(port), "--chain-id", "11155111", "--disable-default-create2-deployer"], { stdio: "ignore" });
+    for (let attempt = 0; !(await answers(rpcUrl)); attempt++) {
+      if (attempt > 100) throw new Error("anvil did not start");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  after(async () => {
+    if (anvil && anvil.exitCode === null) {
+      const exited = new Promise((resolve) => anvil.once("exit", resolve));
+      anvil.kill("SIGTERM");
+      await exited;
+    }
+  });
+
+  it("the command exits within 5 s, before Alto starts, and says so", async () => {
+    const port = await freePort();
+    const shell = spawn("sh", ["-c", `"${process.execPath}" "${cli}" bundler --rpc-url ${rpcUrl} --port ${port}; true`], {
+      env: { ...inheritedEnv, PQ4337_PRIVATE_KEY: devnetPrivateKeys[1] },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    try {
+      // The first deployment (the CREATE2 deployer) has landed; the rest of the kit is on its way.
+      await new Promise<void>((resolve, reject) => {
+        shell.stderr!.on("data", (chunk) => (stderr += chunk) && /^deployed CREATE2 deployer /m.test(stderr) && resolve());
+        shell.once("exit", (code) => reject(new Error(`exited with ${code}:\n${stderr}`)));
+      });
+      const node = processTree(shell.pid!).find((pid) => /pq4337\.js bundler/.test(commandLine(pid)) && !commandLine(pid).startsWith("sh "))!;
+      process.kill(shell.pid!, "SIGKILL");
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline && isRunning(node)) await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(isRunning(node), false, "the command has exited");
+      assert.match(stderr, /^pq4337: stopped before the bundler was ready$/m);
+      assert.equal(await answers(`http://127.0.0.1:${port}`), false, "no bundler answers");
+    } finally {
+      try {
+        process.kill(-shell.pid!, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+  });
+});
