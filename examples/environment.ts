@@ -1,4 +1,5 @@
 // What every example but the quickstart (which spells it out) shares: the chain, a funded key, the bundler.
+import "./oneLineErrors.js";
 import { readFileSync } from "node:fs";
 import { type Address, type Hex, createPublicClient, createWalletClient, defineChain, http, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";

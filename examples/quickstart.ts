@@ -1,6 +1,7 @@
 // Quickstart: a pq4337 account, controlled by an ECDSA key, receives ETH and sends some on through a bundler.
-// Start a devnet (npx -y pnpm@10.34.8 pq4337 devnet), export PQ4337_RPC_URL, PQ4337_BUNDLER_URL and PQ4337_PRIVATE_KEY
-// (a funded key) from what it prints, then: npx -y pnpm@10.34.8 exec tsx examples/quickstart.ts
+// Start a devnet (npx -y pnpm@10.34.8 pq4337 devnet), paste the lines "export PQ4337_RPC_URL=…", PQ4337_BUNDLER_URL and
+// PQ4337_PRIVATE_KEY (a funded key) it prints into a shell, then: npx -y pnpm@10.34.8 exec tsx examples/quickstart.ts
+import "./oneLineErrors.js";
 import { type Hex, createPublicClient, createWalletClient, defineChain, formatEther, http, parseEther } from "viem";
 import { createBundlerClient } from "viem/account-abstraction";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { type Address, type Hex, createPublicClient, http, parseEther } from "viem";
 import { type Devnet, startDevnet } from "@pq4337/devnet";
@@ -115,5 +116,18 @@ describe("examples/ run against the devnet", () => {
     const badKey = await runExample("vault", { ...env, PQ4337_PRIVATE_KEY: "0x1234" });
     assert.equal(badKey.status, 1);
     assert.equal(badKey.stderr, "Set PQ4337_PRIVATE_KEY to a funded private key; pq4337 devnet prints it.\n");
+  });
+
+  it("an example whose RPC or bundler refuses the connection says so in one line naming the URL, not a stack trace", async () => {
+    // A port nothing listens on (fetch refuses "bad" ports such as 9 before connecting).
+    const server = createServer();
+    const closed = await new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
+    await new Promise((resolve) => server.close(resolve));
+    const rpcRefused = await runExample("quickstart", { ...env, PQ4337_RPC_URL: closed });
+    assert.equal(rpcRefused.status, 1);
+    assert.equal(rpcRefused.stderr, `Cannot reach ${closed}: connection refused. Is it running, and is the URL right?\n`);
+    const bundlerRefused = await runExample("falcon512", { ...env, PQ4337_BUNDLER_URL: closed });
+    assert.equal(bundlerRefused.status, 1);
+    assert.equal(bundlerRefused.stderr, `Cannot reach ${closed}: connection refused. Is it running, and is the URL right?\n`);
   });
 });

@@ -9,8 +9,8 @@ const source = new URL(".", import.meta.url).pathname;
 export type BuildWebWalletParameters = { outDir: string };
 
 /**
- * Bundles `src/main.ts` with the workspace SDK and viem into `outDir/main.js` (minified, with a source map) and
- * copies `index.html` and `style.css` there.
+ * Bundles `src/main.ts` with the workspace SDK and viem into `outDir/main.js`, and the key worker (scrypt, key
+ * generation) into `outDir/keyWorker.js` (minified, with source maps), and copies `index.html` and `style.css` there.
  *
  * @example
  * await buildWebWallet({ outDir: "examples/web-wallet/dist" })
@@ -18,8 +18,8 @@ export type BuildWebWalletParameters = { outDir: string };
 export async function buildWebWallet({ outDir }: BuildWebWalletParameters): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   await build({
-    entryPoints: [join(source, "src/main.ts")],
-    outfile: join(outDir, "main.js"),
+    entryPoints: [join(source, "src/main.ts"), join(source, "src/keyWorker.ts")],
+    outdir: outDir,
     bundle: true,
     format: "esm",
     platform: "browser",

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -57,7 +58,10 @@ describe("pq4337 account against the devnet", () => {
       assert.equal(shown.status, 0, shown.stderr);
       const address = shown.stdout.trim() as Address;
       assert.equal(line(created.stdout, "address"), address);
-      const { signer } = await decryptKeyFile({ keyFile: text, passphrase: passphrase.PQ4337_PASSPHRASE });
+      const { signer, secret } = await decryptKeyFile({ keyFile: text, passphrase: passphrase.PQ4337_PASSPHRASE });
+      // An ECDSA key is also the deployer key "pq4337 deploy --keystore" takes: its own address is the one to fund.
+      if (scheme === "ecdsa") assert.equal(line(created.stdout, "key address"), privateKeyToAccount(secret).address);
+      else assert.equal(line(created.stdout, "key address"), undefined);
       const client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl) });
       assert.equal((await toPQSmartAccount({ client, signer })).address, address);
 
@@ -78,6 +82,14 @@ describe("pq4337 account against the devnet", () => {
 
       const funder = createWalletClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(devnet.funderPrivateKey) });
       await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value: parseEther("1") }) });
+      // Every scheme but ECDSA would create its account in an operation above ERC-7562's 500,000 (send refuses
+      // that: test/e2e/bundler.e2e.test.ts); `account deploy` creates it first, paid by any funded key.
+      if (scheme !== "ecdsa") {
+        const created = await account(["deploy", "--key-file", keyFile, ...rpc], { PQ4337_PRIVATE_KEY: devnetPrivateKeys[2] });
+        assert.equal(created.status, 0, created.stderr);
+        assert.equal(line(created.stdout, "account"), address);
+        assert.equal((await client.getTransactionReceipt({ hash: line(created.stdout, "transaction")! })).status, "success");
+      }
       const recipient = privateKeyToAccount(keccak256(stringToHex(`account cli/${scheme}`))).address;
       const sent = await account(
         ["send", "--key-file", keyFile, ...rpc, "--bundler-url", devnet.bundlerUrl, "--to", recipient, "--value", "0.25", "--data", "0x1234"],
@@ -107,7 +119,7 @@ describe("pq4337 account against the devnet", () => {
     const send = ["send", "--rpc-url", devnet.rpcUrl, "--bundler-url", devnet.bundlerUrl, "--value", "1"];
     const cases: [string[], Record<string, string>, RegExp][] = [
       [[], {}, /^pq4337: missing subcommand$/],
-      [["bogus"], {}, /unknown subcommand "bogus"; expected new, address, deploy-key, send or rotate/],
+      [["bogus"], {}, /unknown subcommand "bogus"; expected new, address, deploy-key, deploy, send or rotate/],
       [["rotate", "--key-file", plaintext, "--rpc-url", devnet.rpcUrl, "--bundler-url", devnet.bundlerUrl], {}, /^pq4337: missing --to$/],
       [["rotate", "--key-file", plaintext, "--to", plaintext, "--rpc-url", devnet.rpcUrl, "--bundler-url", devnet.bundlerUrl], {}, /plain\.key holds the same key as .*plain\.key/],
       [[...send, "--key-file", plaintext, "--to", devnet.entryPoint, "--account", "0xabc"], {}, /--account is not an address: 0xabc/],
@@ -122,6 +134,7 @@ describe("pq4337 account against the devnet", () => {
       [[...send, "--key-file", plaintext, "--to", devnet.entryPoint, "--data", "0x1"], {}, /--data must be 0x-prefixed hex/],
       [[...send, "--key-file", encrypted, "--to", devnet.entryPoint, "--passphrase-file", wrongPassphrase], {}, /Could not decrypt the key file: wrong passphrase/],
       [["deploy-key", "--key-file", encrypted], {}, /^pq4337: missing --rpc-url$/],
+      [["deploy", "--key-file", encrypted, "--rpc-url", devnet.rpcUrl], {}, /^pq4337: no key to pay with/],
     ];
     const blocks = await createPublicClient({ transport: http(devnet.rpcUrl) }).getBlockNumber();
     const runs = await Promise.all(cases.map(([args, env]) => account(args, env)));
@@ -145,6 +158,42 @@ describe("pq4337 account against the devnet", () => {
     assert.equal(unfunded.status, 1);
     assert.equal(unfunded.stderr.split("\n").length, 2, "one line");
     assert.match(unfunded.stderr, /AA21/);
+  });
+
+  it("send says what the account holds against what the operation needs, and refuses a bundler of another chain or none, before signing", async () => {
+    const keyFile = join(directory, "poor.key");
+    assert.equal((await account(["new", "--scheme", "ecdsa", "--out", keyFile, "--insecure-plaintext"])).status, 0);
+    const address = (await account(["address", "--key-file", keyFile])).stdout.trim() as Address;
+    const client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl) });
+    const funder = createWalletClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(devnet.funderPrivateKey) });
+    await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value: parseEther("0.1") }) });
+    const send = (bundlerUrl: string, value: string) =>
+      account(["send", "--key-file", keyFile, "--rpc-url", devnet.rpcUrl, "--bundler-url", bundlerUrl, "--to", devnet.entryPoint, "--value", value]);
+
+    const tooMuch = await send(devnet.bundlerUrl, "5");
+    assert.equal(tooMuch.status, 1);
+    assert.equal(tooMuch.stderr, `pq4337: The account ${address} holds 0.1 ETH; this operation needs 5 ETH plus gas.\n`);
+
+    // A port nothing listens on (fetch refuses "bad" ports such as 9 before connecting).
+    const server = createServer();
+    const closed = await new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
+    await new Promise((resolve) => server.close(resolve));
+    const unreachable = await send(closed, "0.01");
+    assert.equal(unreachable.status, 1);
+    assert.equal(unreachable.stderr, `pq4337: cannot reach the bundler at ${closed}: connection refused\n`);
+
+    const other = await startDevnet({ chainId: 1337 });
+    try {
+      const mismatch = await send(other.bundlerUrl, "0.01");
+      assert.equal(mismatch.status, 1);
+      assert.equal(
+        mismatch.stderr,
+        `pq4337: the bundler at ${other.bundlerUrl} serves chain 1337, the RPC at ${devnet.rpcUrl} chain 31337: give a bundler and an RPC of the same chain\n`,
+      );
+    } finally {
+      await other.stop();
+    }
+    assert.equal(await client.getBytecode({ address }), undefined, "nothing was sent");
   });
 
   it("rotate replaces an ECDSA account's key by a Falcon-512 key in one user operation; the old key is refused", async () => {

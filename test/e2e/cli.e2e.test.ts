@@ -61,6 +61,31 @@ describe("pq4337 CLI", () => {
     for (const pid of pids) assert.equal(isRunning(pid), false, `process ${pid} still running`);
   });
 
+  it("devnet prints export lines a shell takes whole: the RPC, the bundler and the reserved funded key the examples read", async () => {
+    const child = spawn(process.execPath, [cli, "devnet", "--port", "18645", "--bundler-port", "14437"], { stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      let stdout = "";
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on("data", (chunk) => (stdout += chunk) && stdout.includes("# Ctrl-C to stop.\n") && resolve());
+        child.once("exit", (code) => reject(new Error(`devnet exited early with ${code}`)));
+      });
+      assert.match(stdout, /^export PQ4337_RPC_URL=http:\/\/127\.0\.0\.1:18645\nexport PQ4337_BUNDLER_URL=http:\/\/127\.0\.0\.1:14437\nexport PQ4337_PRIVATE_KEY=0x[0-9a-f]{64}\n(# .*\n)+$/);
+      // Pasted into a shell, the output sets the three variables and nothing else fails.
+      const shell = spawnSync("sh", ["-c", `${stdout}printf '%s\\n%s\\n%s' "$PQ4337_RPC_URL" "$PQ4337_BUNDLER_URL" "$PQ4337_PRIVATE_KEY"`], { encoding: "utf8" });
+      assert.equal(shell.status, 0, shell.stderr);
+      const [rpcUrl, bundlerUrl, privateKey] = shell.stdout.split("\n") as [string, string, `0x${string}`];
+      assert.deepEqual([rpcUrl, bundlerUrl], ["http://127.0.0.1:18645", "http://127.0.0.1:14437"]);
+      const balance = await createPublicClient({ transport: http(rpcUrl) }).getBalance({ address: privateKeyToAccount(privateKey).address });
+      assert.equal(balance, parseEther("10000"));
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+    }
+  });
+
   it("verify prints {valid, gas} for one signature and one JSON line per vector", async () => {
     const signer = ecdsaSigner();
     const message = keccak256(stringToHex("cli"));

@@ -101,6 +101,18 @@ describe("pq4337 deploy on a bare chain (anvil, chain id 11155111, no CREATE2 de
     assert.equal(await blockNumber(), before);
   });
 
+  it("--dry-run warns on stderr when the deployer cannot pay, naming its address and the shortfall", async () => {
+    const poor = generatePrivateKey();
+    const address = privateKeyToAccount(poor).address;
+    await createTestClient({ mode: "anvil", transport: http(rpcUrl) }).setBalance({ address, value: parseEther("0.001") });
+    const run = deploy(["--rpc-url", rpcUrl, "--dry-run"], { PQ4337_PRIVATE_KEY: poor });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^Dry run: nothing sent\.$/m);
+    assert.match(run.stderr, new RegExp(`^pq4337: warning: the deployer ${address} holds 0\\.001 ETH; the deployment needs up to 0\\.\\d+ ETH: send it 0\\.\\d+ ETH or more before deploying\n$`));
+    const funded = deploy(["--rpc-url", rpcUrl, "--dry-run", "--private-key", devnetPrivateKeys[0]]);
+    assert.equal(funded.stderr, "");
+  });
+
   it("--precompiles: the verifiers of a listed chain are planned at their own addresses; other chains keep the defaults", async () => {
     const precompiles = { VERIFY_MLDSA65: padHex("0x13", { size: 20 }), FALCON_HASH_TO_POINT_SHAKE256: padHex("0x8052", { size: 20 }), FALCON_CORE: padHex("0x8053", { size: 20 }) };
     const file = join(mkdtempSync(join(tmpdir(), "pq4337-precompiles-")), "precompiles.json");

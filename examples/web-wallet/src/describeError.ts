@@ -1,6 +1,8 @@
 import { BaseError, HttpRequestError } from "viem";
 import {
+  EndpointUnreachableError,
   ExpandedKeyNotDeployedError,
+  InsufficientBalanceError,
   InsufficientFundsError,
   KeyFileDecryptionError,
   InvalidKeyFileError,
@@ -17,7 +19,11 @@ export function describeError(error: unknown): string {
     return `The account cannot pay for the operation (${error.code}): fund its address first.`;
   if (error instanceof SignatureValidationFailedError)
     return `The account refused the signature (${error.code}): the key does not control this account, or its expanded key is wrong.`;
-  if (error instanceof UserOperationRejectedError) return `The bundler refused the operation${error.code ? ` (${error.code})` : ""}: ${error.reason}`;
+  if (error instanceof InsufficientBalanceError) return error.shortMessage;
+  if (error instanceof UserOperationRejectedError)
+    return `The bundler refused the operation${error.code ? ` (${error.code})` : ""}: ${error.revert?.message ?? error.reason}`;
+  if (error instanceof EndpointUnreachableError)
+    return `Cannot reach ${error.url} (is it running, and does it allow this page's origin?)`;
   if (error instanceof KeyFileDecryptionError) return "Wrong passphrase, or the key file was altered.";
   if (error instanceof InvalidKeyFileError) return `Not a pq4337 key file: ${error.shortMessage}`;
   if (error instanceof PQ4337Error) return error.shortMessage;

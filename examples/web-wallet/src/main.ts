@@ -1,6 +1,6 @@
 // The page's wiring: each button calls one action of wallet.ts and shows its outcome or a one-line error.
 import { type Address, type Hex, formatEther, isAddress, parseEther } from "viem";
-import { type SchemeName, parseKeyFile, schemes } from "@pq4337/sdk";
+import { type KeyFile, type SchemeName, parseKeyFile, schemes } from "@pq4337/sdk";
 import { loadConfig } from "./config.js";
 import { describeError } from "./describeError.js";
 import { listKeys, saveKey } from "./keyStore.js";
@@ -13,20 +13,44 @@ const show = (id: string, text: string) => (element(id).textContent = text);
 
 let connection: Connection;
 let unlocked: UnlockedKey | undefined;
+/** A key file chosen before its passphrase was typed: "Unlock" opens it once the passphrase is there. */
+let pendingImport: { keyFile: KeyFile; name: string } | undefined;
 
-/** Runs a button's action with the page's status line and error line, and the buttons disabled meanwhile. */
-async function act(status: string, work: () => Promise<string | void>) {
+/** What each action is doing, shown while it runs: key work takes seconds (scrypt), in the key worker. */
+const activities: Record<string, string> = {
+  create: "Generating the key and encrypting it (scrypt, in a worker)",
+  unlock: "Decrypting the key (scrypt, in a worker)",
+  import: "Decrypting the key file (scrypt, in a worker)",
+};
+
+/**
+ * Runs a button's action with the page's status line and error line, and the buttons disabled meanwhile. The status
+ * line counts the seconds, and #busy shows an activity bar, until the action ends: the page stays responsive because
+ * the long work (scrypt, key generation) runs in the key worker.
+ */
+async function act(name: string, work: () => Promise<string | void>) {
   const buttons = [...document.querySelectorAll("button")];
   for (const button of buttons) button.disabled = true;
   show("error", "");
-  show("status", `${status}…`);
+  const activity = activities[name] ?? name;
+  const started = performance.now();
+  show("status", `${activity}…`);
+  element("busy").hidden = false;
+  const ticker = setInterval(() => {
+    // Actions that report steps (send) write their own status; the count goes only on the activity's line.
+    if (element("status").textContent!.startsWith(activity)) show("status", `${activity}… ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }, 100);
   try {
-    show("status", (await work()) ?? "");
+    const done = await work();
+    clearInterval(ticker);
+    show("status", done ?? "");
   } catch (error) {
+    clearInterval(ticker);
     show("status", "");
     show("error", describeError(error));
     console.error(error);
   } finally {
+    element("busy").hidden = true;
     for (const button of buttons) button.disabled = false;
   }
 }
@@ -83,6 +107,7 @@ const handlers: Record<string, () => Promise<string | void>> = {
     return `Created a ${scheme} key and stored it encrypted in this browser.`;
   },
   unlock: async () => {
+    if (pendingImport) return importPending(input("passphrase").value);
     const address = element<HTMLSelectElement>("stored-keys").value;
     const stored = (await listKeys()).find((key) => key.address === address);
     if (!stored) throw new Error("No stored key: create or import one.");
@@ -142,9 +167,23 @@ const handlers: Record<string, () => Promise<string | void>> = {
   },
 };
 
+/**
+ * Reads a chosen key file. Either order works: with the passphrase typed (or a plaintext file) it is opened at once;
+ * otherwise it waits, and "Unlock" opens it once the passphrase is there. A wrong passphrase keeps it waiting.
+ */
 async function importKeyFile(file: File) {
   const keyFile = parseKeyFile(await file.text());
-  await useKey(await unlockKey(connection, keyFile, input("passphrase").value));
+  pendingImport = { keyFile, name: file.name };
+  const encrypted = keyFile.crypto.cipher !== "none";
+  if (encrypted && input("passphrase").value === "") return `Read ${file.name}: type its passphrase, then press Unlock.`;
+  return importPending(input("passphrase").value);
+}
+
+async function importPending(passphrase: string) {
+  const { keyFile } = pendingImport!;
+  if (keyFile.crypto.cipher !== "none" && passphrase === "") throw new Error("Type the key file's passphrase, then press Unlock.");
+  await useKey(await unlockKey(connection, keyFile, passphrase));
+  pendingImport = undefined;
   return `Imported a ${keyFile.scheme} key.`;
 }
 

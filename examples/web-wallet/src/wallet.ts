@@ -18,18 +18,16 @@ import {
   type PQ4337Signer,
   type SchemeName,
   type ToPQSmartAccountReturnType,
+  InsufficientBalanceError,
   assertExpandedKeyDeployed,
-  createPlaintextKeyFile,
-  decryptKeyFile,
   deployExpandedKey,
-  encryptKeyFile,
-  generateKeyFileSecret,
   parseUserOperationError,
   schemes,
   sendUserOperation,
   toPQSmartAccount,
 } from "@pq4337/sdk";
 import type { WalletConfig } from "./config.js";
+import { runKeyWork } from "./keyWork.js";
 
 /** The devnet mines at once; viem's default 4 s polling would make every step wait. */
 const pollingInterval = 250;
@@ -57,17 +55,18 @@ export function connect(config: WalletConfig): Connection {
 
 export type UnlockedKey = { keyFile: KeyFile; signer: PQ4337Signer; account: ToPQSmartAccountReturnType };
 
-/** A new key for `scheme`, in a key file encrypted under `passphrase` (scrypt N = 2¹⁸, as the CLI writes). */
+/**
+ * A new key for `scheme`, in a key file encrypted under `passphrase` (scrypt N = 2¹⁸, as the CLI writes). The key
+ * generation and scrypt run in the key worker, off the page's thread.
+ */
 export async function createKey(connection: Connection, scheme: SchemeName, passphrase: string): Promise<UnlockedKey> {
-  const secret = generateKeyFileSecret(scheme);
-  const keyFile = await encryptKeyFile({ scheme, secret, passphrase });
-  const { signer } = await decryptKeyFile({ keyFile: createPlaintextKeyFile({ scheme, secret }) });
+  const { keyFile, signer } = await runKeyWork({ type: "create", scheme, passphrase });
   return { keyFile, signer, account: await toPQSmartAccount({ client: connection.client, signer }) };
 }
 
-/** Decrypts a stored or imported key file; a wrong passphrase throws `KeyFileDecryptionError`. */
+/** Decrypts a stored or imported key file in the key worker; a wrong passphrase throws `KeyFileDecryptionError`. */
 export async function unlockKey(connection: Connection, keyFile: KeyFile, passphrase: string): Promise<UnlockedKey> {
-  const { signer } = await decryptKeyFile({ keyFile, passphrase });
+  const { signer } = await runKeyWork({ type: "unlock", keyFile, passphrase });
   return { keyFile, signer, account: await toPQSmartAccount({ client: connection.client, signer }) };
 }
 
@@ -100,7 +99,9 @@ export type SendResult = { userOperationHash: Hash; transactionHash: Hash; gasUs
 /**
  * Sends `value` wei to `to` from the account through the bundler, reporting each step: the bundler estimates the
  * operation's gas, the key signs it, the bundler accepts it, and a block includes it. A missing expanded key throws
- * `ExpandedKeyNotDeployedError` before anything is asked; the bundler's refusals throw the SDK's typed errors.
+ * `ExpandedKeyNotDeployedError` before anything is asked, and so does a value above a funded account's balance
+ * (`InsufficientBalanceError`; an empty account meets the bundler's AA21); the bundler's refusals throw the SDK's
+ * typed errors.
  */
 export async function send(
   connection: Connection,
@@ -110,6 +111,9 @@ export async function send(
 ): Promise<SendResult> {
   const { bundler, client } = connection;
   await assertExpandedKeyDeployed({ client, signer });
+  // A transfer above the balance would fail in simulation as OpenZeppelin's bare FailedCall: say it plainly first.
+  const balance = await client.getBalance({ address: account.address });
+  if (balance > 0n && value > balance) throw new InsufficientBalanceError({ account: account.address, balance, needed: value });
   onStep("estimating");
   const { account: _, ...userOperation } = await prepareUserOperation(bundler, { account, calls: [{ to, value }] }).catch((error: unknown) => {
     throw parseUserOperationError(error);

@@ -61,7 +61,9 @@ describe("pq4337 CLI input errors: status 2, one line on stderr, nothing started
     for (const port of ["abc", "0", "65536", "85.45"])
       assertUsageError(run("devnet", "--port", port), new RegExp(`^pq4337 devnet: --port must be a port number from 1 to 65535, got "${port}"$`));
     assertUsageError(run("devnet", "--bundler-port", "4337x"), /^pq4337 devnet: --bundler-port must be a port number/);
-    assertUsageError(run("devnet", "--port", "-1"), /^pq4337 devnet: Option '--port' argument is ambiguous\.$/);
+    assertUsageError(run("devnet", "--port", "-1"), /^pq4337 devnet: --port must be a port number from 1 to 65535, got "-1"$/);
+    assertUsageError(run("devnet", "--port", "--json"), /^pq4337 devnet: Option '--port <value>' argument missing$/);
+    assertUsageError(run("devnet", "--rpc-url", "http://127.0.0.1:8545"), /^pq4337 devnet: devnet starts a chain of its own; for a bundler on the chain at --rpc-url run "pq4337 bundler --rpc-url URL"$/);
   });
 
   it("devnet: a busy port given explicitly is refused, not replaced", async () => {
@@ -122,5 +124,30 @@ describe("pq4337 CLI input errors: status 2, one line on stderr, nothing started
       deploy(file("range.json", '{"1": {"VERIFY_MLDSA65": "0x0000000000000000000000000000000000010013"}}')),
       /VERIFY_MLDSA65 must be an address in 0x0001–0xffff \(EIP-1352\), got 0x0000000000000000000000000000000000010013$/,
     );
+  });
+
+  it("bundler: missing --rpc-url (with the usage), a bad URL or port, no paying key", () => {
+    assertUsageError(run("bundler"), /^pq4337: missing --rpc-url$/, { usage: true });
+    assertUsageError(run("bundler", "--rpc-url", "ftp://x"), /^pq4337: --rpc-url must be an http\(s\) URL: ftp:\/\/x$/);
+    assertUsageError(run("bundler", "--rpc-url", "http://127.0.0.1:9", "--port", "-5", "--private-key", `0x${"11".repeat(32)}`), /^pq4337: --port must be a port number from 1 to 65535, got "-5"$/);
+    const env = { ...process.env, PQ4337_PRIVATE_KEY: "" };
+    const noKey = spawnSync(process.execPath, ["--import", noChildProcesses, cli, "bundler", "--rpc-url", "http://127.0.0.1:9"], { encoding: "utf8", env });
+    assertUsageError(noKey, /^pq4337: no key to pay with: give --private-key, --keystore FILE or the environment variable PQ4337_PRIVATE_KEY$/, { usage: true });
+  });
+
+  it("account send: addresses, checksums and values are checked before the key file is read or any network call", () => {
+    const send = (...args: string[]) =>
+      run("account", "send", "--key-file", "/nonexistent.key", "--rpc-url", "http://127.0.0.1:9", "--bundler-url", "http://127.0.0.1:9", ...args);
+    const to = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+    const typo = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92267";
+    assertUsageError(send("--to", typo, "--value", "1"), new RegExp(`^pq4337: --to ${typo} fails its EIP-55 checksum: check it for a typo \\(or give it all in lower case to skip the check\\)$`));
+    assertUsageError(send("--to", "0x1234", "--value", "1"), /^pq4337: --to is not an address: 0x1234$/);
+    assertUsageError(send("--to", to, "--value", "-1"), /^pq4337: --value must not be negative, got "-1"$/);
+    assertUsageError(send("--to", to, "--value", "1e18"), /^pq4337: --value must be an amount of ETH such as 0\.01 \(at most 18 decimals\), got "1e18"$/);
+    assertUsageError(send("--to", to, "--value", "0.0000000000000000001"), /at most 18 decimals/);
+    assertUsageError(send("--to", to, "--value", "1".repeat(70)), /^pq4337: --value 1{70} ETH is more than any account can hold \(2\^256 − 1 wei\)$/);
+    assertUsageError(send("--to", to, "--value", "1", "--account", typo), /^pq4337: --account \S+ fails its EIP-55 checksum/);
+    // Lower case skips the checksum, as wallets allow; the command then goes on to read the key file.
+    assertUsageError(send("--to", to.toLowerCase(), "--value", "1"), /^pq4337: cannot read the key file \/nonexistent\.key: ENOENT$/);
   });
 });

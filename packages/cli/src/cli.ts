@@ -1,5 +1,6 @@
 import { UsageError } from "./args.js";
 import { accountCommand, accountHelp } from "./commands/account.js";
+import { bundlerCommand, bundlerHelp } from "./commands/bundler.js";
 import { deployCommand, deployHelp } from "./commands/deploy.js";
 import { check7562Command, check7562Help } from "./commands/check7562.js";
 import { devnetCommand, devnetHelp } from "./commands/devnet.js";
@@ -8,7 +9,8 @@ import { verifyCommand, verifyHelp } from "./commands/verify.js";
 const usage = `pq4337 <command> [options]
 
 Commands:
-  account     A testnet user's account: new key file, address, deploy-key, send, rotate.
+  account     A testnet user's account: new key file, address, deploy-key, deploy, send, rotate.
+  bundler     A bundler for any chain: installs EntryPoint v0.8 and pq4337 where missing, runs Alto against --rpc-url.
   deploy      Deploy pq4337 to any EVM chain, at the same addresses as everywhere (--dry-run shows the cost).
   devnet      Start anvil (or geth), the EntryPoint v0.8, pq4337's contracts and the Alto bundler; stop them on Ctrl-C.
   verify      Verify a signature on-chain with its ERC-7913 verifier and print {"valid","gas"}.
@@ -18,6 +20,7 @@ Run "pq4337 <command> --help" for a command's options.`;
 
 const commands: Record<string, { run: (args: string[]) => Promise<number>; help: string }> = {
   account: { run: accountCommand, help: accountHelp },
+  bundler: { run: bundlerCommand, help: bundlerHelp },
   deploy: { run: deployCommand, help: deployHelp },
   devnet: { run: devnetCommand, help: devnetHelp },
   verify: { run: verifyCommand, help: verifyHelp },

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { PQ4337Error } from "@pq4337/sdk";
 import { BaseError } from "viem";
+import { attachDashValues, parseArgsMessage } from "./args.js";
 
 /**
  * Bad input: reported as one line on stderr (then the usage, when arguments are missing) with exit code 2,
@@ -27,14 +28,15 @@ export async function runReportingErrors(run: () => Promise<number>): Promise<nu
   }
 }
 
-/** `parseArgs` in strict mode, its errors as {@link InputError}s. */
+/**
+ * `parseArgs` in strict mode, its errors as {@link InputError}s. A value that starts with a dash (`--value -1`) is
+ * the option's value, for the command to judge, rather than Node's "argument is ambiguous" advice.
+ */
 export function parseOptions<options extends NonNullable<Parameters<typeof parseArgs>[0]>["options"]>(args: string[], options: options, usage: string) {
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+    return parseArgs({ args: attachDashValues(args, options ?? {}), options, strict: true, allowPositionals: false }).values;
   } catch (error) {
-    // Node's message continues with advice about "--" that does not apply here.
-    const message = error instanceof Error ? error.message.split(". To specify")[0]! : String(error);
-    throw new InputError(message, { usage });
+    throw new InputError(error instanceof Error ? parseArgsMessage(error) : String(error), { usage });
   }
 }
 

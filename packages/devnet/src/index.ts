@@ -1,4 +1,5 @@
 export { type Devnet, type StartDevnetParameters, defaultHardfork, devnetPrivateKeys, startDevnet } from "./startDevnet.js";
+export { type Bundler, type StartBundlerParameters, startBundler } from "./startBundler.js";
 export { anvilBinary } from "./anvil.js";
 export {
   type GethHardfork,

@@ -12,7 +12,7 @@ export {
   type GetSignerChangeCallsReturnType,
   type SignerChangeCall,
 } from "./actions/getSignerChangeCalls.js";
-export { sendUserOperation, type SendUserOperationErrorType } from "./actions/sendUserOperation.js";
+export { sendUserOperation, type SendUserOperationErrorType, type SendUserOperationParameters } from "./actions/sendUserOperation.js";
 export { deployAccount, type DeployAccountErrorType, type DeployAccountParameters, type DeployAccountReturnType } from "./actions/deployAccount.js";
 export { checkErc7562, type CheckErc7562ErrorType, type CheckErc7562Parameters, type CheckErc7562ReturnType } from "./actions/checkErc7562.js";
 export {
@@ -37,7 +37,20 @@ export { DuplicateSignerError, InvalidThresholdError, UnknownVerifierError, Unsu
 export { PQ4337Error, type PQ4337ErrorParameters } from "./errors/base.js";
 export { Create2DeployerMissingError, Create2DeployerUnavailableError, DeploymentFailedError, InsufficientDeployerFundsError, UnexpectedCodeError } from "./errors/deploy.js";
 export { InvalidContextError, InvalidHashError, InvalidPrivateKeyError } from "./errors/signer.js";
-export { AccountCreationFailedError, AccountValidationRevertedError, InsufficientFundsError, InvalidNonceError, SignatureValidationFailedError, UserOperationRejectedError, parseUserOperationError } from "./errors/userOperation.js";
+export {
+  AccountCreationFailedError,
+  AccountValidationRevertedError,
+  EndpointUnreachableError,
+  InsufficientBalanceError,
+  InsufficientFundsError,
+  InvalidNonceError,
+  SignatureValidationFailedError,
+  UserOperationRejectedError,
+  UserOperationRevertedError,
+  VerificationGasTooHighError,
+  parseUserOperationError,
+} from "./errors/userOperation.js";
+export { type DecodeRevertReturnType, decodeRevert } from "./errors/decodeRevert.js";
 export * from "./generated/contracts.js";
 export { ecdsaSigner, type EcdsaSignerParameters, type EcdsaSignerReturnType, type EcdsaSignerErrorType } from "./signers/ecdsa.js";
 export {

@@ -7,9 +7,11 @@ import {
   type Transport,
   createWalletClient,
   formatEther,
+  getAddress,
   http,
   isAddress,
   isHex,
+  maxUint256,
   parseEther,
   zeroHash,
 } from "viem";
@@ -20,6 +22,8 @@ import {
   type SchemeName,
   type ToPQSmartAccountReturnType,
   assertExpandedKeyDeployed,
+  deployAccount,
+  entryPointAddress,
   ExpandedKeyNotDeployedError,
   InvalidKeyFileError,
   PQ4337Error,
@@ -33,18 +37,21 @@ import {
   getPQAccountAddress,
   getSignerChangeCalls,
   keyFileSchemes,
+  maxVerificationGas,
   parseKeyFile,
   schemes,
   sendUserOperation,
   toPQSmartAccount,
+  VerificationGasTooHighError,
 } from "@pq4337/sdk";
-import { connectChain, parseUrl, pollingInterval } from "../chain.js";
+import { assertBundlerServes, connectChain, parseUrl, pollingInterval } from "../chain.js";
 import { InputError, parseOptions, required, runReportingErrors } from "../commandErrors.js";
 import { loadPayerKey, openKeyFile, payerKeyHelp, payerKeyOptions, readPassphrase } from "../secrets.js";
 
 export const accountHelp = `pq4337 account new --scheme ${keyFileSchemes.join("|")} --out FILE [--passphrase-file FILE | --insecure-plaintext]
 pq4337 account address --key-file FILE
 pq4337 account deploy-key --key-file FILE --rpc-url URL [--private-key 0x… | --keystore FILE]
+pq4337 account deploy --key-file FILE --rpc-url URL [--private-key 0x… | --keystore FILE]
 pq4337 account send --key-file FILE --rpc-url URL --bundler-url URL --to 0x… --value ETH [--data 0x…] [--account 0x…] [--passphrase-file FILE]
 pq4337 account rotate --key-file FILE --to NEW_FILE --rpc-url URL --bundler-url URL [--account 0x…] [--passphrase-file FILE] [--to-passphrase-file FILE]
 
@@ -52,12 +59,17 @@ A testnet user's commands for a pq4337 account (PQAccount on EntryPoint v0.8, at
 
   new         writes a new key to FILE, encrypted with a passphrase (scrypt N=2^18 + AES-256-GCM): from
               --passphrase-file (first line), else PQ4337_PASSPHRASE, else typed twice at a prompt. Prints the
-              account's address. --insecure-plaintext writes the secret unencrypted: anyone who reads the file
+              account's address (for an ECDSA key also its own address, the EOA that "pq4337 deploy --keystore
+              FILE" pays from). --insecure-plaintext writes the secret unencrypted: anyone who reads the file
               owns the account.
   address     prints the account's counterfactual address (no passphrase needed): send ETH there before its
               first operation, which also creates it.
   deploy-key  puts a post-quantum key's expanded public key in contract code, where its verifier reads it; any
               funded key pays (below). Idempotent: a second run sends nothing. ECDSA keys need none.
+  deploy      creates the account with a plain transaction to its factory (any funded key pays; the address
+              binds the key, so whoever pays, the account is FILE's). Idempotent. Do it before the first send when
+              that would declare more than ERC-7562's 500,000 verification gas (a Falcon-512 or Ed25519 account):
+              send then refuses, before signing, and says so.
   send        sends --value ETH (and --data) to --to from the account, as a user operation through the bundler;
               decrypts the key file (passphrase as for new). Prints the user-operation hash, the transaction
               hash and the gas used. --account names an account whose key was rotated to FILE (its address is
@@ -66,17 +78,17 @@ A testnet user's commands for a pq4337 account (PQAccount on EntryPoint v0.8, at
               account deploys the new expanded key itself, NEW_FILE's key signs its proof of possession, the old
               key is removed. The address stays; afterwards use send --key-file NEW_FILE --account ADDRESS.
 
-For deploy-key, the paying key:
+For deploy-key and deploy, the paying key:
 ${payerKeyHelp}`;
 
-const subcommands: Record<string, (args: string[]) => Promise<number>> = { new: newKey, address, "deploy-key": deployKey, send, rotate };
+const subcommands: Record<string, (args: string[]) => Promise<number>> = { new: newKey, address, "deploy-key": deployKey, deploy: deployAccountCommand, send, rotate };
 
 export function accountCommand(args: string[]): Promise<number> {
   return runReportingErrors(async () => {
     const [name, ...rest] = args;
     const subcommand = name === undefined ? undefined : subcommands[name];
     if (!subcommand)
-      throw new InputError(name === undefined ? "missing subcommand" : `unknown subcommand ${JSON.stringify(name)}; expected new, address, deploy-key, send or rotate`, { usage: accountHelp });
+      throw new InputError(name === undefined ? "missing subcommand" : `unknown subcommand ${JSON.stringify(name)}; expected new, address, deploy-key, deploy, send or rotate`, { usage: accountHelp });
     return subcommand(rest);
   });
 }
@@ -104,6 +116,8 @@ async function newKey(args: string[]): Promise<number> {
   if (plaintext) console.error(`WARNING: ${out} holds the key unencrypted. Anyone who can read it controls the account.`);
   console.log(`wrote ${out}: a ${scheme} key, ${plaintext ? "NOT encrypted" : `encrypted (scrypt N=2^${Math.log2(defaultScryptParameters.n)}, AES-256-GCM)`}`);
   console.log(`address ${await accountAddress(scheme, keyFile.publicKey)}`);
+  if (scheme === "ecdsa")
+    console.log(`key address ${publicKeyToAddress(keyFile.publicKey)} (the key's own account: what "pq4337 deploy --keystore ${out}" and deploy-key pay from)`);
   return 0;
 }
 
@@ -137,6 +151,30 @@ async function deployKey(args: string[]): Promise<number> {
   return 0;
 }
 
+async function deployAccountCommand(args: string[]): Promise<number> {
+  const values = parseOptions(args, { "key-file": { type: "string" }, "rpc-url": { type: "string" }, ...payerKeyOptions }, accountHelp);
+  const keyFilePath = required(values["key-file"], "key-file", accountHelp);
+  const { scheme, publicKey } = readPublicKey(keyFilePath);
+  const rpcUrl = parseUrl(required(values["rpc-url"], "rpc-url", accountHelp), "rpc-url");
+  const payer = privateKeyToAccount(await loadPayerKey(values, accountHelp));
+
+  const { chain, client, transport } = await connectChain(rpcUrl);
+  const signer = describeKey(scheme, publicKey);
+  // Creating the account checks its signer against the verifier, which reads the expanded key.
+  await assertKeyOnChain(client, signer, keyFilePath, rpcUrl);
+  const account = await toPQSmartAccount({ client, signer });
+  const walletClient = createWalletClient({ chain, transport, account: payer });
+  const { transactionHash } = await deployAccount({ client, walletClient, account });
+  console.log(`account ${account.address}`);
+  if (transactionHash === undefined) {
+    console.log("Already deployed: nothing sent.");
+    return 0;
+  }
+  const { gasUsed, effectiveGasPrice } = await client.getTransactionReceipt({ hash: transactionHash });
+  console.log(`transaction ${transactionHash}, gas used ${gasUsed} (${formatEther(gasUsed * effectiveGasPrice)} ETH), paid by ${payer.address}`);
+  return 0;
+}
+
 async function send(args: string[]): Promise<number> {
   const values = parseOptions(
     args,
@@ -164,9 +202,10 @@ async function send(args: string[]): Promise<number> {
   const { signer } = await openKeyFile(keyFilePath, values["passphrase-file"]);
 
   const { client } = await connectChain(rpcUrl);
+  await assertBundlerServes({ bundlerUrl, rpcUrl, chainId: client.chain.id, entryPoint: entryPointAddress });
   await assertKeyOnChain(client, signer, keyFilePath, rpcUrl);
   const account = await toPQSmartAccount({ client, signer, address: accountAddress });
-  return sendAndReport(account, client, bundlerUrl, [{ to, value, data }]);
+  return sendAndReport(account, client, bundlerUrl, [{ to, value, data }], { keyFilePath, rpcUrl });
 }
 
 async function rotate(args: string[]): Promise<number> {
@@ -196,10 +235,11 @@ async function rotate(args: string[]): Promise<number> {
   const { signer: newSigner } = await openKeyFile(newKeyFilePath, values["to-passphrase-file"] ?? values["passphrase-file"]);
 
   const { client } = await connectChain(rpcUrl);
+  await assertBundlerServes({ bundlerUrl, rpcUrl, chainId: client.chain.id, entryPoint: entryPointAddress });
   await assertKeyOnChain(client, signer, keyFilePath, rpcUrl);
   const account = await toPQSmartAccount({ client, signer, address: accountAddress });
   const calls = await getSignerChangeCalls({ client, account, add: [newSigner], remove: [signer] });
-  const status = await sendAndReport(account, client, bundlerUrl, calls);
+  const status = await sendAndReport(account, client, bundlerUrl, calls, { keyFilePath, rpcUrl });
   console.log(`rotated: ${account.address} is now controlled by ${newKeyFilePath} (${newSigner.scheme}) alone`);
   console.log(`next: pq4337 account send --key-file ${newKeyFilePath} --account ${account.address} …`);
   return status;
@@ -216,16 +256,32 @@ async function assertKeyOnChain(client: Client<Transport, Chain>, signer: PQ4337
   }
 }
 
-/** Sends `calls` as one user operation and prints its hash, transaction and gas; non-zero if the calls reverted. */
+/**
+ * Sends `calls` as one user operation and prints its hash, transaction and gas; non-zero if the calls reverted. An
+ * operation that would create the account and declare more than ERC-7562's verification gas is refused before it
+ * is signed, with the command that deploys the account first.
+ */
 async function sendAndReport(
   account: ToPQSmartAccountReturnType,
   client: Client<Transport, Chain>,
   bundlerUrl: string,
   calls: { to: Address; value?: bigint; data?: Hex }[],
+  { keyFilePath, rpcUrl }: { keyFilePath: string; rpcUrl: string },
 ): Promise<number> {
   const bundler = createBundlerClient({ account, client, transport: http(bundlerUrl), pollingInterval });
   console.log(`account ${account.address}`);
-  const hash = await sendUserOperation(bundler, { calls });
+  // Only the creating operation is held to the bound: once the account exists, no plain transaction lowers it.
+  const creates = !(await account.isDeployed());
+  let hash: Hex;
+  try {
+    hash = await sendUserOperation(bundler, { calls, maxVerificationGas: creates ? maxVerificationGas : undefined });
+  } catch (error) {
+    if (error instanceof VerificationGasTooHighError && error.createsAccount)
+      throw new Error(
+        `this first operation would create the account and declare ${error.declared.toLocaleString("en-US")} verification gas, above ERC-7562's ${error.limit.toLocaleString("en-US")} that public bundlers enforce: run "pq4337 account deploy --key-file ${keyFilePath} --rpc-url ${rpcUrl} --keystore FILE" first (any funded key pays); nothing was signed`,
+      );
+    throw error;
+  }
   console.log(`user operation ${hash}`);
   const receipt = await bundler.waitForUserOperationReceipt({ hash });
   console.log(`transaction ${receipt.receipt.transactionHash}`);
@@ -234,8 +290,11 @@ async function sendAndReport(
   return 0;
 }
 
+/** A 20-byte address; one in mixed case must carry a valid EIP-55 checksum, as wallets demand, to catch typos. */
 function parseAddress(value: string, option: string): Address {
   if (!isAddress(value, { strict: false })) throw new InputError(`${option} is not an address: ${value}`);
+  if (value !== value.toLowerCase() && value.slice(2) !== value.slice(2).toUpperCase() && getAddress(value) !== value)
+    throw new InputError(`${option} ${value} fails its EIP-55 checksum: check it for a typo (or give it all in lower case to skip the check)`);
   return value as Address;
 }
 
@@ -244,10 +303,13 @@ function parseScheme(value: string): SchemeName {
   return value as SchemeName;
 }
 
-/** ETH in decimal ("0.01"), at most 18 decimals, not negative. */
+/** ETH in decimal ("0.01"), at most 18 decimals, not negative, at most 2^256 − 1 wei. */
 function parseValue(value: string): bigint {
-  if (!/^\d+(\.\d{1,18})?$/.test(value)) throw new InputError(`--value must be an amount of ETH such as 0.01, got ${JSON.stringify(value)}`);
-  return parseEther(value);
+  if (/^\s*-/.test(value)) throw new InputError(`--value must not be negative, got ${JSON.stringify(value)}`);
+  if (!/^\d+(\.\d{1,18})?$/.test(value)) throw new InputError(`--value must be an amount of ETH such as 0.01 (at most 18 decimals), got ${JSON.stringify(value)}`);
+  const wei = parseEther(value);
+  if (wei > maxUint256) throw new InputError(`--value ${value} ETH is more than any account can hold (2^256 − 1 wei)`);
+  return wei;
 }
 
 /** A key file's public part, read without the passphrase. */

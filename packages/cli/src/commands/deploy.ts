@@ -95,6 +95,10 @@ async function deploy(args: string[]): Promise<number> {
   console.log(missing === 0 ? "total: nothing to deploy" : `total: ${missing} to deploy, up to ${eth(plan.cost)}`);
   if (dryRun) {
     console.log("Dry run: nothing sent.");
+    if (plan.balance < plan.cost)
+      console.error(
+        `pq4337: warning: the deployer ${account.address} holds ${eth(plan.balance)}; the deployment needs up to ${eth(plan.cost)}: send it ${eth(plan.cost - plan.balance)} or more before deploying`,
+      );
     return 0;
   }
   const walletClient = createWalletClient({ chain, transport, account });

@@ -1,13 +1,16 @@
 import { privateKeyToAddress } from "viem/accounts";
-import { type Devnet, defaultHardfork, devnetDefaultPorts, gethCacheDir, gethVersion, startDevnet, watchLauncher } from "@pq4337/devnet";
+import { type Devnet, defaultHardfork, devnetDefaultPorts, gethCacheDir, gethVersion, startDevnet } from "@pq4337/devnet";
 import { UsageError, parseCommandArgs, parsePort } from "../args.js";
+import { exportLines, whenToStop } from "../running.js";
 
 export const devnetHelp = `pq4337 devnet [--node anvil|geth] [--port N] [--bundler-port N] [--hardfork osaka|prague] [--json]
 
 Starts anvil (or geth), deploys the canonical EntryPoint v0.8 through the CREATE2 deployer and pq4337's factory and
-verifiers at their deterministic addresses, starts the Alto bundler, all on 127.0.0.1, and prints the RPC URL,
-bundler URL, addresses and a funded key reserved for you. It runs until Ctrl-C, SIGTERM or SIGHUP, or until the
-command that launched it exits, and then stops everything it started.
+verifiers at their deterministic addresses, starts the Alto bundler, all on 127.0.0.1, and prints the RPC URL, the
+bundler URL and a funded key reserved for you as "export PQ4337_RPC_URL=…", "export PQ4337_BUNDLER_URL=…" and
+"export PQ4337_PRIVATE_KEY=…", what the examples read (paste them into a shell), and the addresses as comments. It
+runs until Ctrl-C, SIGTERM or SIGHUP, or until the command that launched it exits, and then stops everything it
+started. For a bundler on a chain that runs already, see "pq4337 bundler --rpc-url URL".
 
   --node N          anvil (default) or geth: geth ${gethVersion}, with the native erc7562Tracer that
                     "pq4337 check-7562" uses; built from source with Go (≥ 1.25) on first use, 10–16 minutes, and
@@ -29,7 +32,10 @@ export async function devnetCommand(args: string[]): Promise<number> {
     node: { type: "string", default: "anvil" },
     hardfork: { type: "string", default: defaultHardfork },
     json: { type: "boolean", default: false },
+    "rpc-url": { type: "string" },
   });
+  if (values["rpc-url"] !== undefined)
+    throw new UsageError('devnet starts a chain of its own; for a bundler on the chain at --rpc-url run "pq4337 bundler --rpc-url URL"');
   const node = values.node ?? "anvil";
   if (node !== "anvil" && node !== "geth") throw new UsageError(`--node must be anvil or geth, got ${JSON.stringify(node)}`);
   const hardfork = values.hardfork ?? defaultHardfork;
@@ -44,31 +50,17 @@ export async function devnetCommand(args: string[]): Promise<number> {
     if (values.json) {
       console.log(JSON.stringify({ rpcUrl, bundlerUrl, chainId, node, hardfork, entryPoint, contracts, funderPrivateKey }));
     } else {
-      console.log(`RPC        ${rpcUrl} (${devnet.node}, chain ${chainId}, ${devnet.hardfork})`);
-      console.log(`Bundler    ${bundlerUrl}`);
-      console.log(`EntryPoint ${entryPoint}`);
-      console.log(`Factory    ${contracts.accountFactory}`);
-      for (const [scheme, address] of Object.entries(contracts.verifiers)) console.log(`Verifier   ${address} (${scheme})`);
-      console.log(`Funded key ${funderPrivateKey} (${privateKeyToAddress(funderPrivateKey)}), reserved for you`);
-      console.log("Ctrl-C to stop.");
+      for (const line of exportLines({ rpcUrl, bundlerUrl, privateKey: funderPrivateKey })) console.log(line);
+      console.log(`# ${devnet.node} chain ${chainId} (${devnet.hardfork}); funded key ${privateKeyToAddress(funderPrivateKey)} (10,000 ETH), reserved for you`);
+      console.log(`# EntryPoint ${entryPoint}, factory ${contracts.accountFactory}`);
+      for (const [scheme, address] of Object.entries(contracts.verifiers)) console.log(`# verifier ${address} (${scheme})`);
+      console.log("# Ctrl-C to stop.");
     }
     await stopRequested;
   } finally {
     await devnet.stop();
   }
   return 0;
-}
-
-/** Resolves on SIGINT, SIGTERM or SIGHUP, or when the launcher (`npx … pnpm …`) is gone: see `watchLauncher`. */
-function whenToStop(): Promise<void> {
-  return new Promise((resolve) => {
-    const stopWatching = watchLauncher({ onExit: () => resolve() });
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
-      process.once(signal, () => {
-        stopWatching();
-        resolve();
-      });
-  });
 }
 
 /** Default ports that were busy were replaced by free ones: one line on stderr each, so that stdout stays JSON. */
