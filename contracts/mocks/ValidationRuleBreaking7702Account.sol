@@ -49,6 +49,9 @@ contract ValidationRuleBreaking7702Account is IAccount {
         gasObserver = new ValidationRuleGasObserver();
     }
 
+    /// @dev A delegated EOA still receives ETH (the type-4 transaction that delegates it calls it without data).
+    receive() external payable {}
+
     /// @dev The delegated EOA's initialisation: breaks `violation`'s rule, or reverts for {Violation-Revert}.
     function initialize(Violation violation) external view {
         if (violation == Violation.Revert) revert ValidationRuleBreaking7702AccountInitializationFailed();
