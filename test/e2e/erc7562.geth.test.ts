@@ -23,7 +23,7 @@ import {
   stringToHex,
 } from "viem";
 import { type UserOperation, createBundlerClient, entryPoint08Abi, getUserOperationHash, toPackedUserOperation } from "viem/account-abstraction";
-import { type LocalAccount, privateKeyToAccount } from "viem/accounts";
+import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { type Devnet, startDevnet } from "@pq4337/devnet";
 import {
   type CheckErc7562ReturnType,
@@ -276,7 +276,7 @@ describe("ERC-7562 checker on the geth devnet (osaka)", () => {
     }
 
     /** The EOA's operation: `init` after the marker (none: the bare marker), `rule` in the signature's first byte. */
-    async function operation(eoa: LocalAccount, { init, rule = violation.none, signer = eoa }: { init?: number; rule?: number; signer?: LocalAccount }) {
+    async function operation(eoa: PrivateKeyAccount, { init, rule = violation.none, signer = eoa }: { init?: number; rule?: number; signer?: PrivateKeyAccount }) {
       const userOperation: UserOperation<"0.8"> = {
         sender: eoa.address,
         nonce: await client.readContract({ address: entryPointAddress, abi: entryPoint08Abi, functionName: "getNonce", args: [eoa.address, 0n] }),
