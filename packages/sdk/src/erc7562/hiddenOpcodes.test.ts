@@ -60,7 +60,7 @@ describe("listExecutedCode and findHiddenOpcodeViolations", () => {
   const sender: Address = "0x00000000000000000000000000000000000000aa";
   const verifier: Address = "0x00000000000000000000000000000000000000bb";
 
-  it("lists every frame's code outside the EntryPoint and its SenderCreator, and the runtime code of contracts created", () => {
+  it("lists every frame's code outside the EntryPoint and its SenderCreator (failed creations too), and the runtime code of contracts created", () => {
     const phases: ValidationPhase[] = [
       {
         phase: "factory",
@@ -72,13 +72,18 @@ describe("listExecutedCode and findHiddenOpcodeViolations", () => {
         phase: "account",
         entity: sender,
         startsInSenderCreator: false,
-        frame: frame(sender, [frame(verifier, [], { type: "STATICCALL" }), frame(entryPoint, [frame(verifier)])]),
+        frame: frame(sender, [
+          frame(verifier, [], { type: "STATICCALL" }),
+          frame(entryPoint, [frame(verifier)]),
+          frame(verifier, [], { type: "CREATE", from: verifier, to: undefined, input: "0x5f5afd", error: "execution reverted" }),
+        ]),
       },
     ];
     const { executed, created } = listExecutedCode(phases, entryPoint);
     assert.deepEqual(
       executed.map(({ phase, address, source }) => `${phase}:${address}:${source}`),
-      [`factory:${factory}:address`, `factory:${sender}:initcode`, `account:${sender}:address`, `account:${verifier}:address`],
+      [`factory:${factory}:address`, `factory:${sender}:initcode`, `account:${sender}:address`, `account:${verifier}:address`, `account:${verifier}:initcode`],
+      "the failed CREATE's initcode ran too: it is named by its creator",
     );
     assert.equal(created.get(sender.toLowerCase()), "0x5f5af3");
   });

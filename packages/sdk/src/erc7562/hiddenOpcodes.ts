@@ -68,12 +68,11 @@ export function listExecutedCode(phases: readonly ValidationPhase[], entryPoint:
   const executed: ExecutedCode[] = [];
   const created = new Map<string, Hex>();
   const visit = (frame: Erc7562Frame, phase: Erc7562Phase, trusted: boolean) => {
-    if (!trusted && frame.to !== undefined) {
-      if (frame.type === "CREATE" || frame.type === "CREATE2") {
-        executed.push({ phase, address: frame.to, source: "initcode", code: frame.input });
-        if (!frame.error) created.set(frame.to.toLowerCase(), frame.output ?? "0x");
-      } else executed.push({ phase, address: frame.to, source: "address" });
-    }
+    if (!trusted && (frame.type === "CREATE" || frame.type === "CREATE2")) {
+      // A failed creation has no address in the trace, but its initcode ran: it is named by its creator.
+      executed.push({ phase, address: frame.to ?? frame.from, source: "initcode", code: frame.input });
+      if (frame.to && !frame.error) created.set(frame.to.toLowerCase(), frame.output ?? "0x");
+    } else if (!trusted && frame.to !== undefined) executed.push({ phase, address: frame.to, source: "address" });
     for (const call of frame.calls ?? []) if (!(call.to && isAddressEqual(call.to, entryPoint))) visit(call, phase, false);
   };
   for (const phase of phases) visit(phase.frame, phase.phase, phase.startsInSenderCreator);
