@@ -20,7 +20,7 @@ import {
   parseGwei,
   stringToHex,
 } from "viem";
-import { type UserOperation, entryPoint08Abi, formatUserOperationRequest, toPackedUserOperation } from "viem/account-abstraction";
+import { type UserOperation, entryPoint08Abi, formatUserOperationRequest, getUserOperationHash, toPackedUserOperation } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
 import { devnetPrivateKeys } from "@pq4337/devnet";
 import { entryPointAddress, schemes, toPQSmartAccount } from "@pq4337/sdk";
@@ -102,6 +102,25 @@ describe("pq4337 CLI on geth", () => {
     assert.equal(refusedCheck.status, 1, refusedCheck.stdout + refusedCheck.stderr);
     assert.match(refusedCheck.stdout, /validation REFUSED by the EntryPoint: AA24 signature error/);
     assert.doesNotMatch(refusedCheck.stdout, /validation accepted/);
+
+    // An EOA not delegated yet, whose operation carries its authorization (eip7702Auth) and init data that reads
+    // TIMESTAMP: traced delegated, accepted by the EntryPoint, OP-011 in the account phase, exit 1.
+    const fresh = privateKeyToAccount(keccak256(stringToHex("cli.geth/7702/fresh")));
+    await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: fresh.address, value: parseEther("1") }) });
+    const authorized: UserOperation<"0.8"> = {
+      ...refused,
+      sender: fresh.address,
+      factoryData: encodeFunctionData({ abi: parseAbi(["function initialize(uint8)"]), functionName: "initialize", args: [1] }),
+      authorization: await funder.signAuthorization({ account: fresh, contractAddress: delegate! }),
+    };
+    authorized.signature = concatHex(["0x00", await fresh.sign({ hash: getUserOperationHash({ chainId: info.chainId, entryPointAddress, entryPointVersion: "0.8", userOperation: authorized }) })]);
+    const authorizedFile = join(mkdtempSync(join(tmpdir(), "pq4337-userop-")), "op.json");
+    writeFileSync(authorizedFile, JSON.stringify(formatUserOperationRequest(authorized)));
+    const authorizedCheck = spawnSync(process.execPath, [cli, "check-7562", "--user-operation", authorizedFile, "--rpc-url", info.rpcUrl], { encoding: "utf8" });
+    assert.equal(authorizedCheck.status, 1, authorizedCheck.stdout + authorizedCheck.stderr);
+    assert.match(authorizedCheck.stdout, /validation accepted/);
+    assert.match(authorizedCheck.stdout, /OP-011\s+FAIL/);
+    assert.match(authorizedCheck.stdout, /account phase, .*TIMESTAMP/);
 
     // The CLI's children: geth, Alto and the reaper that watches them (see packages/devnet/src/reaper.ts).
     const children = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" }).stdout.trim().split("\n").map(Number);
