@@ -1,15 +1,29 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { describe, it } from "node:test";
-import { createPublicClient, createWalletClient, defineChain, http, keccak256, parseEther, parseGwei, stringToHex } from "viem";
-import { type UserOperation, formatUserOperationRequest } from "viem/account-abstraction";
+import {
+  type Abi,
+  type Hex,
+  concatHex,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeFunctionData,
+  http,
+  keccak256,
+  parseAbi,
+  parseEther,
+  parseGwei,
+  stringToHex,
+} from "viem";
+import { type UserOperation, entryPoint08Abi, formatUserOperationRequest, getUserOperationHash, toPackedUserOperation } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
 import { devnetPrivateKeys } from "@pq4337/devnet";
-import { schemes, toPQSmartAccount } from "@pq4337/sdk";
+import { entryPointAddress, schemes, toPQSmartAccount } from "@pq4337/sdk";
 
 const cli = new URL("../../packages/cli/bin/pq4337.js", import.meta.url).pathname;
 
@@ -57,6 +71,56 @@ describe("pq4337 CLI on geth", () => {
     assert.equal(check.status, 0, check.stdout + check.stderr);
     assert.match(check.stdout, /validation accepted/);
     for (const rule of ["OP-011", "OP-041", "STO-033", "MAX_VERIFICATION_GAS", "MAX_USEROP_SIZE"]) assert.match(check.stdout, new RegExp(`${rule}\\s+pass`));
+    assert.match(check.stdout, /blind spot: geth v1\.17\.10's erc7562Tracer never reports GAS directly before RETURN or REVERT \(OP-012\)/);
+
+    // An EIP-7702 sender's operation (initCode = 0x7702 marker ‖ init data) that the EntryPoint refuses with AA24:
+    // reported refused, exit 1.
+    const mock = JSON.parse(readFileSync(new URL("../../artifacts/contracts/mocks/ValidationRuleBreaking7702Account.sol/ValidationRuleBreaking7702Account.json", import.meta.url), "utf8")) as { abi: Abi; bytecode: Hex };
+    const { contractAddress: delegate } = await client.waitForTransactionReceipt({ hash: await funder.deployContract({ abi: mock.abi, bytecode: mock.bytecode }) });
+    const eoa = privateKeyToAccount(keccak256(stringToHex("cli.geth/7702")));
+    await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: eoa.address, value: parseEther("1") }) });
+    const authorization = await funder.signAuthorization({ account: eoa, contractAddress: delegate! });
+    await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: eoa.address, authorizationList: [authorization] }) });
+    const refused: UserOperation<"0.8"> = {
+      sender: eoa.address,
+      nonce: 0n,
+      factory: "0x7702000000000000000000000000000000000000",
+      factoryData: encodeFunctionData({ abi: parseAbi(["function initialize(uint8)"]), functionName: "initialize", args: [0] }),
+      callData: "0x",
+      callGasLimit: 50_000n,
+      verificationGasLimit: 200_000n,
+      preVerificationGas: 60_000n,
+      maxFeePerGas: parseGwei("3"),
+      maxPriorityFeePerGas: parseGwei("1"),
+      signature: "0x",
+    };
+    const hash = await client.readContract({ address: entryPointAddress, abi: entryPoint08Abi, functionName: "getUserOpHash", args: [toPackedUserOperation(refused)] });
+    refused.signature = concatHex(["0x00", await privateKeyToAccount(keccak256(stringToHex("cli.geth/7702/other"))).sign({ hash })]);
+    const refusedFile = join(mkdtempSync(join(tmpdir(), "pq4337-userop-")), "op.json");
+    writeFileSync(refusedFile, JSON.stringify(formatUserOperationRequest(refused)));
+    const refusedCheck = spawnSync(process.execPath, [cli, "check-7562", "--user-operation", refusedFile, "--rpc-url", info.rpcUrl], { encoding: "utf8" });
+    assert.equal(refusedCheck.status, 1, refusedCheck.stdout + refusedCheck.stderr);
+    assert.match(refusedCheck.stdout, /validation REFUSED by the EntryPoint: AA24 signature error/);
+    assert.doesNotMatch(refusedCheck.stdout, /validation accepted/);
+
+    // An EOA not delegated yet, whose operation carries its authorization (eip7702Auth) and init data that reads
+    // TIMESTAMP: traced delegated, accepted by the EntryPoint, OP-011 in the account phase, exit 1.
+    const fresh = privateKeyToAccount(keccak256(stringToHex("cli.geth/7702/fresh")));
+    await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: fresh.address, value: parseEther("1") }) });
+    const authorized: UserOperation<"0.8"> = {
+      ...refused,
+      sender: fresh.address,
+      factoryData: encodeFunctionData({ abi: parseAbi(["function initialize(uint8)"]), functionName: "initialize", args: [1] }),
+      authorization: await funder.signAuthorization({ account: fresh, contractAddress: delegate! }),
+    };
+    authorized.signature = concatHex(["0x00", await fresh.sign({ hash: getUserOperationHash({ chainId: info.chainId, entryPointAddress, entryPointVersion: "0.8", userOperation: authorized }) })]);
+    const authorizedFile = join(mkdtempSync(join(tmpdir(), "pq4337-userop-")), "op.json");
+    writeFileSync(authorizedFile, JSON.stringify(formatUserOperationRequest(authorized)));
+    const authorizedCheck = spawnSync(process.execPath, [cli, "check-7562", "--user-operation", authorizedFile, "--rpc-url", info.rpcUrl], { encoding: "utf8" });
+    assert.equal(authorizedCheck.status, 1, authorizedCheck.stdout + authorizedCheck.stderr);
+    assert.match(authorizedCheck.stdout, /validation accepted/);
+    assert.match(authorizedCheck.stdout, /OP-011\s+FAIL/);
+    assert.match(authorizedCheck.stdout, /account phase, .*TIMESTAMP/);
 
     // The CLI's children: geth, Alto and the reaper that watches them (see packages/devnet/src/reaper.ts).
     const children = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" }).stdout.trim().split("\n").map(Number);
@@ -81,6 +145,7 @@ describe("pq4337 CLI on geth", () => {
     assert.equal(first!.match(/ FAIL /g)!.length, 1);
     assert.match(next!, /next operation \(steady state\)/);
     assert.doesNotMatch(next!, / FAIL /);
-    assert.equal(next!.match(/ pass /g)!.length, 14);
+    assert.equal(next!.match(/ pass /g)!.length, 15);
+    for (const operation of [first!, next!]) assert.match(operation, /blind spot: geth v1\.17\.10's erc7562Tracer never reports GAS directly before RETURN or REVERT/);
   });
 });

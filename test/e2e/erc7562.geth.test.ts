@@ -10,17 +10,20 @@ import {
   type PublicClient,
   type Transport,
   type WalletClient,
+  concatHex,
   createPublicClient,
   createWalletClient,
   encodeFunctionData,
   http,
   keccak256,
+  numberToHex,
+  parseAbi,
   parseEther,
   parseGwei,
   stringToHex,
 } from "viem";
-import { type UserOperation, createBundlerClient } from "viem/account-abstraction";
-import { privateKeyToAccount } from "viem/accounts";
+import { type UserOperation, createBundlerClient, entryPoint08Abi, getUserOperationHash, toPackedUserOperation } from "viem/account-abstraction";
+import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { type Devnet, startDevnet } from "@pq4337/devnet";
 import {
   type CheckErc7562ReturnType,
@@ -29,6 +32,7 @@ import {
   checkErc7562,
   deployAccount,
   deployExpandedKey,
+  entryPointAddress,
   maxVerificationGas,
   schemes,
   toCodeChunks,
@@ -249,6 +253,180 @@ describe("ERC-7562 checker on the geth devnet (osaka)", () => {
         assert.equal(result.compliant, true, JSON.stringify(broken(result)));
       });
     });
+  });
+
+  describe("an EIP-7702 sender: initCode = the 0x7702 marker ‖ init data, the EntryPoint's first call SenderCreator.initEip7702Sender", () => {
+    const marker: Address = "0x7702000000000000000000000000000000000000";
+    const initialize = parseAbi(["function initialize(uint8 violation)"]);
+    // ValidationRuleBreaking7702Account.Violation
+    const violation = { none: 0, timestamp: 1, gasBeforeReturn: 2, revert: 3 } as const;
+    let delegate: Address;
+    before(async () => {
+      delegate = await deploy("ValidationRuleBreaking7702Account");
+    });
+
+    /** A fresh EOA, funded, delegated to the mock by a type-4 transaction that its own key authorises. */
+    async function delegatedEoa(label: string) {
+      const eoa = privateKeyToAccount(seed(`7702/${label}`));
+      await fund(eoa.address);
+      const authorization = await funder.signAuthorization({ account: eoa, contractAddress: delegate });
+      await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: eoa.address, authorizationList: [authorization] }) });
+      assert.equal(await client.getCode({ address: eoa.address }), concatHex(["0xef0100", delegate]).toLowerCase());
+      return eoa;
+    }
+
+    /** The EOA's operation: `init` after the marker (none: the bare marker), `rule` in the signature's first byte. */
+    async function operation(eoa: PrivateKeyAccount, { init, rule = violation.none, signer = eoa }: { init?: number; rule?: number; signer?: PrivateKeyAccount }) {
+      const userOperation: UserOperation<"0.8"> = {
+        sender: eoa.address,
+        nonce: await client.readContract({ address: entryPointAddress, abi: entryPoint08Abi, functionName: "getNonce", args: [eoa.address, 0n] }),
+        factory: marker,
+        factoryData: init === undefined ? undefined : encodeFunctionData({ abi: initialize, functionName: "initialize", args: [init] }),
+        callData: "0x",
+        callGasLimit: 50_000n,
+        verificationGasLimit: 200_000n,
+        preVerificationGas: 60_000n,
+        maxFeePerGas: parseGwei("3"),
+        maxPriorityFeePerGas: parseGwei("1"),
+        signature: "0x",
+      };
+      // The EntryPoint's own hash: for a 7702 sender it hashes the delegate in place of the marker.
+      const hash = await client.readContract({ address: entryPointAddress, abi: entryPoint08Abi, functionName: "getUserOpHash", args: [toPackedUserOperation(userOperation)] });
+      userOperation.signature = concatHex([numberToHex(rule, { size: 1 }), await signer.sign({ hash })]);
+      return userOperation;
+    }
+
+    /** What the EntryPoint does with the operation when a bundler sends it: the FailedOp reason, or undefined. */
+    async function entryPointVerdict(userOperation: UserOperation<"0.8">): Promise<string | undefined> {
+      try {
+        await client.simulateContract({ account: funder.account, address: entryPointAddress, abi: entryPoint08Abi, functionName: "handleOps", args: [[toPackedUserOperation(userOperation)], funder.account.address] });
+        return undefined;
+      } catch (error) {
+        return String((error as Error).message.match(/AA\d\d[^\n"]*/)?.[0] ?? (error as Error).message);
+      }
+    }
+
+    it("control: an operation breaking nothing is compliant, and handleOps from an EOA includes it", async () => {
+      const eoa = await delegatedEoa("clean");
+      const userOperation = await operation(eoa, { init: violation.none });
+      const result = await checkErc7562({ client, userOperation });
+      assert.equal(result.compliant, true, `${JSON.stringify(result.verdicts.flatMap((verdict) => verdict.violations))} ${result.validation.revertReason}`);
+      assert.equal(await entryPointVerdict(userOperation), undefined);
+      const receipt = await client.waitForTransactionReceipt({
+        hash: await funder.writeContract({ address: entryPointAddress, abi: entryPoint08Abi, functionName: "handleOps", args: [[toPackedUserOperation(userOperation)], funder.account.address] }),
+      });
+      assert.equal(receipt.status, "success");
+    });
+
+    it("OP-011: TIMESTAMP read by the sender's initialisation (initEip7702Sender) is the account phase's", async () => {
+      const eoa = await delegatedEoa("init-timestamp");
+      const result = await checkErc7562({ client, userOperation: await operation(eoa, { init: violation.timestamp }) });
+      assert.equal(result.validation.success, true, result.validation.revertReason);
+      assert.deepEqual(broken(result), ["OP-011"]);
+      const [found] = result.verdicts.find((verdict) => verdict.rule === "OP-011")!.violations;
+      assert.equal(found!.phase, "account");
+      assert.equal(found!.address!.toLowerCase(), eoa.address.toLowerCase());
+      assert.match(found!.detail, /TIMESTAMP/);
+      assert.equal(result.compliant, false);
+    });
+
+    it("OP-011: TIMESTAMP read by validateUserOp after the initialisation", async () => {
+      const eoa = await delegatedEoa("validate-timestamp");
+      const result = await checkErc7562({ client, userOperation: await operation(eoa, { init: violation.none, rule: violation.timestamp }) });
+      assert.deepEqual(broken(result), ["OP-011"]);
+      assert.equal(result.compliant, false);
+    });
+
+    it("AA24: signed by another key, the operation is reported refused, not compliant", async () => {
+      const eoa = await delegatedEoa("aa24");
+      const userOperation = await operation(eoa, { init: violation.none, signer: privateKeyToAccount(seed("7702/aa24/other")) });
+      assert.match((await entryPointVerdict(userOperation))!, /AA24/);
+      const result = await checkErc7562({ client, userOperation });
+      assert.equal(result.validation.success, false);
+      assert.equal(result.validation.reachedExecution, false);
+      assert.match(result.validation.revertReason!, /AA24 signature error/);
+      assert.equal(result.compliant, false);
+    });
+
+    it("AA13: an initialisation that reverts is reported refused, not compliant", async () => {
+      const eoa = await delegatedEoa("aa13");
+      const userOperation = await operation(eoa, { init: violation.revert });
+      assert.match((await entryPointVerdict(userOperation))!, /AA13/);
+      const result = await checkErc7562({ client, userOperation });
+      assert.equal(result.validation.success, false);
+      assert.match(result.validation.revertReason!, /AA13/);
+      assert.equal(result.compliant, false);
+    });
+
+    it("OP-012 blind spot: the tracer does not report GAS directly before RETURN; the checker finds it in the code", async () => {
+      const eoa = await delegatedEoa("gas-before-return");
+      const userOperation = await operation(eoa, { init: violation.none, rule: violation.gasBeforeReturn });
+      const observer = (await client.readContract({ address: delegate, abi: parseAbi(["function gasObserver() view returns (address)"]), functionName: "gasObserver" })) as Address;
+      // The raw trace: the observer's frame ran GAS then RETURN, and its usedOpcodes has no GAS (0x5a).
+      const root = (await client.request({
+        method: "debug_traceCall" as never,
+        params: [
+          { from: funder.account.address, to: entryPointAddress, data: encodeFunctionData({ abi: entryPoint08Abi, functionName: "handleOps", args: [[toPackedUserOperation(userOperation)], funder.account.address] }) },
+          "latest",
+          { tracer: "erc7562Tracer" },
+        ] as never,
+      })) as { calls?: unknown[] };
+      const frames: { to?: string; usedOpcodes: Record<string, number>; calls?: unknown[] }[] = [];
+      const collect = (frame: { to?: string; usedOpcodes: Record<string, number>; calls?: unknown[] }) => {
+        frames.push(frame);
+        for (const call of frame.calls ?? []) collect(call as typeof frame);
+      };
+      collect(root as (typeof frames)[number]);
+      const observed = frames.find((frame) => frame.to?.toLowerCase() === observer.toLowerCase());
+      assert.ok(observed, "the observer ran in validation");
+      assert.ok(Object.keys(observed.usedOpcodes).includes("0xf3"), "RETURN is listed");
+      assert.equal(observed.usedOpcodes["0x5a"], undefined, "GAS before RETURN is not");
+
+      const result = await checkErc7562({ client, userOperation });
+      assert.equal(result.validation.success, true, result.validation.revertReason);
+      assert.deepEqual(broken(result), ["OP-012"]);
+      const [found] = result.verdicts.find((verdict) => verdict.rule === "OP-012")!.violations;
+      assert.equal(found!.address!.toLowerCase(), observer.toLowerCase());
+      assert.match(found!.detail, /GAS before RETURN at pc \d+: a pair the erc7562Tracer never reports/);
+      assert.match(result.blindSpots.join("\n"), /never reports GAS directly before RETURN or REVERT/);
+    });
+
+    it("with only a signed authorization (not yet sent), the check traces the sender delegated, as a bundler sends it", async () => {
+      const eoa = privateKeyToAccount(seed("7702/authorization-only"));
+      await fund(eoa.address);
+      const authorization = await funder.signAuthorization({ account: eoa, contractAddress: delegate });
+      const userOperation: UserOperation<"0.8"> = {
+        sender: eoa.address,
+        nonce: 0n,
+        factory: marker,
+        factoryData: encodeFunctionData({ abi: initialize, functionName: "initialize", args: [violation.timestamp] }),
+        callData: "0x",
+        callGasLimit: 50_000n,
+        verificationGasLimit: 200_000n,
+        preVerificationGas: 60_000n,
+        maxFeePerGas: parseGwei("3"),
+        maxPriorityFeePerGas: parseGwei("1"),
+        signature: "0x",
+        authorization,
+      };
+      const hash = getUserOperationHash({ chainId: devnet.chain.id, entryPointAddress, entryPointVersion: "0.8", userOperation });
+      userOperation.signature = concatHex(["0x00", await eoa.sign({ hash })]);
+      const result = await checkErc7562({ client, userOperation });
+      assert.equal(result.validation.success, true, result.validation.revertReason);
+      assert.deepEqual(broken(result), ["OP-011"]);
+    });
+  });
+
+  it("AA24: a PQAccount operation signed by another key is reported refused, not compliant", async () => {
+    const account = await toPQSmartAccount({ client, signer: schemes.ecdsa!.createSigner(seed("aa24/pq")) });
+    const other = await toPQSmartAccount({ client, signer: schemes.ecdsa!.createSigner(seed("aa24/other")), address: account.address });
+    await fund(account.address);
+    await deployAccount({ client, walletClient: funder, account });
+    const userOperation = await signedOperation(other);
+    const result = await checkErc7562({ client, userOperation });
+    assert.equal(result.validation.success, false);
+    assert.match(result.validation.revertReason!, /AA24/);
+    assert.equal(result.compliant, false);
   });
 
   it("OP-041: a Falcon-512 key whose expanded-key chunk is not deployed (the account cannot be created: AA13)", async () => {

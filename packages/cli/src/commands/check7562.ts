@@ -11,15 +11,18 @@ pq4337 check-7562 --user-operation FILE --rpc-url URL [--block N] [--json]
 
 Checks user operations against ERC-7562's validation rules (what a public-mempool bundler enforces) with geth's
 native erc7562Tracer: EntryPoint v0.8 runs handleOps([op]) under debug_traceCall, the trace is cut where execution
-starts, and every rule is applied to the factory, account and paymaster phases. Prints each rule's verdict (with
-the rule's ERC-7562 id) per operation; exits 1 when an operation breaks a rule or fails validation.
+starts (the EntryPoint's innerHandleOp), and every rule is applied to the factory, account and paymaster phases (an
+EIP-7702 sender's initialisation is the account's). Prints each rule's verdict (with the rule's ERC-7562 id) per
+operation, then the tracer's blind spots; exits 1 when an operation breaks a rule, has a frame before execution the
+checker cannot place, or is refused by the EntryPoint (any FailedOp: AA13, AA24, ...).
 
   --scheme S             ${Object.keys(schemes).join(" | ")}: starts the geth devnet (built with Go on first use),
                          checks a fresh account's first operation (which creates the account), sends it through
                          Alto, then checks the next one (steady state)
   --hardfork H           the devnet's hardfork: osaka (default) or prague
   --user-operation FILE  a signed EntryPoint v0.8 user operation, as JSON in the eth_sendUserOperation form (hex
-                         quantities: sender, nonce, factory, factoryData, callData, callGasLimit, …, signature)
+                         quantities: sender, nonce, factory, factoryData, callData, callGasLimit, …, signature;
+                         eip7702Auth: traced with the sender delegated to its address)
   --rpc-url URL          the chain of --user-operation; the node needs debug_traceCall with erc7562Tracer (geth)
   --block N              check against the state after block N (default: the latest)
   --json                 one JSON line per operation instead of the table`;
@@ -43,7 +46,13 @@ export async function check7562Command(args: string[]): Promise<number> {
       console.error("--user-operation needs --rpc-url: the chain the operation was made for");
       return 2;
     }
-    const userOperation = formatUserOperation(JSON.parse(readFileSync(values["user-operation"], "utf8"))) as UserOperation<"0.8">;
+    const { eip7702Auth, ...request } = JSON.parse(readFileSync(values["user-operation"], "utf8"));
+    const userOperation = formatUserOperation(request) as UserOperation<"0.8">;
+    // eth_sendUserOperation's EIP-7702 authorization: the check traces the sender delegated to its address.
+    if (eip7702Auth) {
+      const { address, chainId, nonce, r, s, yParity } = eip7702Auth;
+      userOperation.authorization = { address, chainId: Number(chainId), nonce: Number(nonce), r, s, yParity: Number(yParity) };
+    }
     const client = createPublicClient({ transport: http(values["rpc-url"]) });
     const result = await checkErc7562({ client, userOperation, blockNumber: values.block === undefined ? undefined : BigInt(values.block) });
     print(`user operation of ${userOperation.sender}`, result);
@@ -81,7 +90,7 @@ export async function check7562Command(args: string[]): Promise<number> {
   }
 }
 
-function describe(label: string, { verdicts, validation, verificationGasLimit, size }: CheckErc7562ReturnType): string {
+function describe(label: string, { verdicts, validation, verificationGasLimit, size, blindSpots }: CheckErc7562ReturnType): string {
   const lines = [
     `${label}: verificationGasLimit ${verificationGasLimit.toLocaleString("en-US")}, ${size.toLocaleString("en-US")} bytes, validation ${
       validation.success ? `accepted, ${validation.gasUsed.toLocaleString("en-US")} gas` : `REFUSED by the EntryPoint: ${validation.revertReason}`
@@ -91,6 +100,7 @@ function describe(label: string, { verdicts, validation, verificationGasLimit, s
     lines.push(`  ${rule.padEnd(20)} ${passed ? "pass" : "FAIL"}  ${demands}`);
     for (const { phase, address, detail } of violations) lines.push(`  ${"".padEnd(26)}↳ ${phase ? `${phase} phase, ` : ""}${address ? `${address}: ` : ""}${detail}`);
   }
+  for (const blindSpot of blindSpots) lines.push(`  blind spot: ${blindSpot}`);
   return lines.join("\n");
 }
 

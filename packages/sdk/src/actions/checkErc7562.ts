@@ -15,9 +15,10 @@ import {
   parseAbi,
   parseEther,
   size,
+  slice,
 } from "viem";
 import { type UserOperation, entryPoint08Abi, toPackedUserOperation } from "viem/account-abstraction";
-import { call, getCode, readContract } from "viem/actions";
+import { call, getBlockNumber, getCode, readContract } from "viem/actions";
 import { entryPointAddress } from "../constants.js";
 import { Erc7562TracerUnsupportedError } from "../errors/erc7562.js";
 import { findViolations } from "../erc7562/findViolations.js";
@@ -30,7 +31,8 @@ import {
   maxVerificationGas,
   minUnstakeDelay,
 } from "../erc7562/rules.js";
-import { type Erc7562Frame, splitValidationPhases } from "../erc7562/validationTrace.js";
+import { erc7562TracerBlindSpots, findHiddenOpcodeViolations, listExecutedCode } from "../erc7562/hiddenOpcodes.js";
+import { type Erc7562Frame, parseInitCode, splitValidationTrace } from "../erc7562/validationTrace.js";
 
 export type CheckErc7562Parameters = {
   /** A client of a node with geth's native `erc7562Tracer` (`debug_traceCall`), e.g. `pq4337 devnet --node geth`. */
@@ -47,14 +49,23 @@ export type CheckErc7562Parameters = {
 };
 
 export type CheckErc7562ReturnType = {
-  /** Every rule passed and the EntryPoint accepted the validation: the public mempool takes the operation. */
+  /**
+   * Every rule passed, every frame before execution was placed in a phase, and the EntryPoint accepted the operation
+   * (it reached execution and `handleOps` did not revert): the public mempool takes the operation.
+   */
   compliant: boolean;
   /** One verdict per rule of {@link erc7562Rules}, in that order. */
   verdicts: Erc7562Verdict[];
-  /** What the EntryPoint said of the validation, which the rules do not judge (a bad signature is AA24). */
+  /** What the EntryPoint said of the operation, which the rules do not judge (a bad signature is AA24). */
   validation: {
+    /** The EntryPoint reached execution (its own `innerHandleOp` call) and `handleOps` did not revert. */
     success: boolean;
-    /** The EntryPoint's `FailedOp` reason (e.g. "AA24 signature error"), when validation failed. */
+    /** Whether the EntryPoint called its own `innerHandleOp`, which it does only once validation has passed. */
+    reachedExecution: boolean;
+    /**
+     * Why the EntryPoint refused the operation, when it did: its `FailedOp` reason (e.g. "AA24 signature error"), a
+     * revert's message, or, after execution started, the revert of `handleOps` as a whole.
+     */
     revertReason: string | undefined;
     /** Gas the validation phases used (their frames: factory, account, paymaster). */
     gasUsed: bigint;
@@ -63,6 +74,8 @@ export type CheckErc7562ReturnType = {
   verificationGasLimit: bigint;
   /** What `MAX_USEROP_SIZE` bounds: the size of the packed, ABI-encoded operation, in bytes. */
   size: number;
+  /** What the tracer does not show and how the checker covers it, and the rules it does not apply: one line each. */
+  blindSpots: readonly string[];
 };
 
 export type CheckErc7562ErrorType = Erc7562TracerUnsupportedError;
@@ -93,10 +106,16 @@ const packedUserOperationType = [
 /**
  * Checks a user operation against ERC-7562's validation rules as a bundler would: the canonical EntryPoint v0.8 runs
  * `handleOps([userOperation])` under `debug_traceCall` with geth's native `erc7562Tracer`, the trace is cut where
- * validation ends (the EntryPoint's call to `innerHandleOp`, the execution), split into the factory, account and
- * paymaster phases, and each rule is applied to each phase (see `erc7562Rules` for the list and what is left out).
+ * validation ends (the EntryPoint's call to its own `innerHandleOp`, the execution), split into the factory, account
+ * and paymaster phases by the EntryPoint's own calls (an EIP-7702 sender's initialisation, `initEip7702Sender`, is the
+ * account's phase), and each rule is applied to each phase (see `erc7562Rules` for the list and what is left out).
  * Tracing `handleOps` runs the deployed EntryPoint's own code with the operation's own gas limits: v0.8 deploys no
- * `simulateValidation`.
+ * `simulateValidation`. An operation with an EIP-7702 `authorization` is traced with the sender delegated to it.
+ *
+ * It fails closed: an operation is compliant only if the EntryPoint reached execution and `handleOps` did not revert
+ * (a `FailedOp` such as AA13 or AA24 is a refusal), every EntryPoint call before execution is a phase the operation
+ * declares (`VALIDATION_FRAMES`), and the code that ran in validation has no GAS or EXTCODE* directly before RETURN or
+ * REVERT, which the tracer never reports (`blindSpots` in the result says so).
  *
  * @example
  * import { checkErc7562 } from "@pq4337/sdk"
@@ -107,19 +126,25 @@ const packedUserOperationType = [
  * for (const { rule, passed, violations } of verdicts) console.log(rule, passed ? "pass" : violations)
  */
 export async function checkErc7562(parameters: CheckErc7562Parameters): Promise<CheckErc7562ReturnType> {
-  const { client, userOperation, blockNumber, minStake = parseEther("1") } = parameters;
-  const { sender, factory, paymaster } = userOperation;
-  const block = blockNumber === undefined ? ({ blockTag: "latest" } as const) : { blockNumber };
+  const { client, userOperation, minStake = parseEther("1") } = parameters;
+  const { sender, paymaster, authorization } = userOperation;
+  // One block for the trace and every read, so that the code scanned is the code traced.
+  const blockNumber = parameters.blockNumber ?? (await getBlockNumber(client, { cacheTime: 0 }));
+  const block = { blockNumber };
   const packed = toPackedUserOperation(userOperation);
+  const init = parseInitCode(packed.initCode);
+  const factory = init.kind === "factory" ? init.factory : undefined;
+  // An operation with an EIP-7702 authorization is traced as the bundler sends it: with the sender delegated.
+  const delegation = authorization ? (concatHex(["0xef0100", authorization.address]).toLowerCase() as Hex) : undefined;
 
   const [root, senderCode, staked, p256Precompile] = await Promise.all([
-    traceHandleOps(client, encodeFunctionData({ abi: entryPoint08Abi, functionName: "handleOps", args: [[packed], bundlerAddress] }), blockNumber),
-    getCode(client, { address: sender, ...block }),
+    traceHandleOps(client, encodeFunctionData({ abi: entryPoint08Abi, functionName: "handleOps", args: [[packed], bundlerAddress] }), blockNumber, delegation && { [sender]: { code: delegation } }),
+    delegation ?? getCode(client, { address: sender, ...block }),
     Promise.all([sender, factory, paymaster].map((entity) => entity && isStaked(client, entity, minStake, block))),
     hasP256Precompile(client, block),
   ]);
-  const phases = splitValidationPhases(root, { sender, factory, paymaster });
-  const violations = findViolations(phases, {
+  const trace = splitValidationTrace(root, { entryPoint: entryPointAddress, sender, initCode: packed.initCode, paymaster });
+  const violations = findViolations(trace.phases, {
     entryPoint: entryPointAddress,
     sender,
     factory,
@@ -128,6 +153,27 @@ export async function checkErc7562(parameters: CheckErc7562Parameters): Promise<
     allowedPrecompiles: [...corePrecompiles, ...(p256Precompile ? [p256PrecompileAddress] : [])],
     keccakPreimages: root.keccak ?? [],
   });
+  for (const detail of trace.unrecognised) violations.push({ rule: "VALIDATION_FRAMES", phase: undefined, address: entryPointAddress, detail });
+
+  // The pairs the tracer cannot see (GAS or EXTCODE* directly before RETURN/REVERT), from the code that ran.
+  const { executed, created } = listExecutedCode(trace.phases, entryPointAddress);
+  const codeAt = new Map<string, Promise<Hex>>();
+  const readCode = (address: Address): Promise<Hex> => {
+    const key = address.toLowerCase();
+    const known = created.get(key) ?? (delegation && key === sender.toLowerCase() ? delegation : undefined);
+    if (!codeAt.has(key)) codeAt.set(key, known !== undefined ? Promise.resolve(known) : getCode(client, { address, ...block }).then((code) => code ?? "0x"));
+    return codeAt.get(key)!;
+  };
+  const executedCode = await Promise.all(
+    executed.map(async (entry) => {
+      if (entry.source === "initcode") return { phase: entry.phase, address: entry.address, code: entry.code, initcode: true };
+      let code = await readCode(entry.address);
+      // An EIP-7702 designator (0xef0100 ‖ delegate): the delegate's code runs (one level, as in the EVM).
+      if (size(code) === 23 && slice(code, 0, 3) === "0xef0100") code = await readCode(slice(code, 3));
+      return { phase: entry.phase, address: entry.address, code, initcode: false };
+    }),
+  );
+  violations.push(...findHiddenOpcodeViolations(executedCode));
 
   const verificationGasLimit = userOperation.verificationGasLimit + (userOperation.paymasterVerificationGasLimit ?? 0n);
   if (verificationGasLimit > maxVerificationGas)
@@ -140,30 +186,40 @@ export async function checkErc7562(parameters: CheckErc7562Parameters): Promise<
     const broken = violations.filter((violation) => violation.rule === rule);
     return { rule, demands: erc7562Rules[rule], passed: broken.length === 0, violations: broken };
   });
-  // A revert after validation (in execution, or the compensation) is not the validation's: it reached innerHandleOp.
-  const reachedExecution = (root.calls?.length ?? 0) > phases.length;
-  const revertReason = root.error && !reachedExecution ? describeRevert(root.output) : undefined;
+  // Accepted only if the EntryPoint's own frames say so: it called innerHandleOp, and handleOps did not revert.
+  const revertReason = root.error
+    ? `${trace.reachedExecution ? "after validation: " : ""}${describeRevert(root.output)}`
+    : trace.reachedExecution
+      ? undefined
+      : "the EntryPoint did not reach execution";
   return {
     compliant: violations.length === 0 && revertReason === undefined,
     verdicts,
     validation: {
       success: revertReason === undefined,
+      reachedExecution: trace.reachedExecution,
       revertReason,
-      gasUsed: phases.reduce((sum, { frame }) => sum + hexToBigInt(frame.gasUsed), 0n),
+      gasUsed: trace.phases.reduce((sum, { frame }) => sum + hexToBigInt(frame.gasUsed), 0n),
     },
     verificationGasLimit,
     size: encodedSize,
+    blindSpots: erc7562TracerBlindSpots,
   };
 }
 
-async function traceHandleOps(client: Client<Transport, Chain | undefined>, data: Hex, blockNumber: bigint | undefined): Promise<Erc7562Frame> {
+async function traceHandleOps(
+  client: Client<Transport, Chain | undefined>,
+  data: Hex,
+  blockNumber: bigint,
+  stateOverrides: Record<Address, { code: Hex }> | undefined,
+): Promise<Erc7562Frame> {
   try {
     return (await client.request({
       method: "debug_traceCall" as never,
       params: [
         { from: bundlerAddress, to: entryPointAddress, data, gas: numberToHex(traceGas) },
-        blockNumber === undefined ? "latest" : numberToHex(blockNumber),
-        { tracer: "erc7562Tracer", timeout: "60s" },
+        numberToHex(blockNumber),
+        { tracer: "erc7562Tracer", timeout: "60s", ...(stateOverrides ? { stateOverrides } : {}) },
       ] as never,
     })) as Erc7562Frame;
   } catch (error) {
@@ -174,7 +230,7 @@ async function traceHandleOps(client: Client<Transport, Chain | undefined>, data
 }
 
 /** ERC-7562 "Staked Entity": a stake of at least `minStake` locked for at least a day. */
-async function isStaked(client: Client<Transport, Chain | undefined>, entity: Address, minStake: bigint, block: { blockTag: "latest" } | { blockNumber: bigint }) {
+async function isStaked(client: Client<Transport, Chain | undefined>, entity: Address, minStake: bigint, block: { blockNumber: bigint }) {
   const info = await readContract(client, { address: entryPointAddress, abi: entryPoint08Abi, functionName: "getDepositInfo", args: [entity], ...block });
   return info.staked && info.stake >= minStake && info.unstakeDelaySec >= minUnstakeDelay;
 }
@@ -185,7 +241,7 @@ const corePrecompiles: Address[] = Array.from({ length: 9 }, (_, i) => numberToH
 const p256PrecompileAddress: Address = "0x0000000000000000000000000000000000000100";
 
 /** Whether the chain answers a valid P-256 signature at 0x100 the way the precompile does (a 32-byte 1). */
-async function hasP256Precompile(client: Client<Transport, Chain | undefined>, block: { blockTag: "latest" } | { blockNumber: bigint }) {
+async function hasP256Precompile(client: Client<Transport, Chain | undefined>, block: { blockNumber: bigint }) {
   const secretKey = new Uint8Array(32).fill(7);
   const hash = new Uint8Array(32).fill(1);
   const signature = p256.sign(hash, secretKey, { prehash: false }).toCompactRawBytes();

@@ -7,6 +7,7 @@ import type { Erc7562Frame, ValidationPhase } from "./validationTrace.js";
 export type ValidationContext = {
   entryPoint: Address;
   sender: Address;
+  /** The factory the initCode names; undefined without one (an existing sender, or an EIP-7702 sender). */
   factory: Address | undefined;
   /** Whether the sender had code before the operation (STO-021). */
   senderExisted: boolean;
@@ -79,8 +80,8 @@ export function findViolations(phases: readonly ValidationPhase[], context: Vali
     }
   };
 
-  // The factory phase starts in the EntryPoint's SenderCreator; the EntryPoint itself checks that the sender was made.
-  for (const phase of phases) visit(phase.frame, phase, phase.phase === "factory");
+  // The factory phase and a 7702 sender's initialisation start in the EntryPoint's SenderCreator, whose code is trusted.
+  for (const phase of phases) visit(phase.frame, phase, phase.startsInSenderCreator);
   return violations;
 }
 

@@ -2,11 +2,12 @@
  * The ERC-7562 rules the checker applies, by their id in ERC-7562 ("Account Abstraction Validation Scope Rules",
  * ethereum/ERCs ERCS/erc-7562.md), with what each demands. The two bounds are the ERC's constants
  * `MAX_VERIFICATION_GAS` and `MAX_USEROP_SIZE` (its post-audit constants table), named by the constant: the ERC gives
- * them no rule id.
+ * them no rule id. `VALIDATION_FRAMES` is the checker's own: what it cannot attribute to a phase, it fails.
  *
  * Not applied: OP-013 (unassigned opcodes: they abort their frame anyway), OP-061 (CALL with value outside the
  * EntryPoint), COD-010 (code unchanged between two validations: it needs a second validation), the local and
- * reputation rules (STO-040/041, GREP, SREP, EREP, UREP: a bundler's mempool state).
+ * reputation rules (STO-040/041, GREP, SREP, EREP, UREP: a bundler's mempool state). What geth's tracer does not show
+ * is listed in `erc7562TracerBlindSpots` (hiddenOpcodes.ts), with how the checker covers it.
  */
 export const erc7562Rules = {
   "OP-011": "no banned opcode: ORIGIN, GASPRICE, BLOCKHASH, COINBASE, TIMESTAMP, NUMBER, PREVRANDAO, GASLIMIT, BASEFEE, CREATE, INVALID, SELFDESTRUCT",
@@ -21,6 +22,8 @@ export const erc7562Rules = {
   "STO-031": "an entity's own storage only when the entity is staked (the account's own: always, STO-010)",
   "STO-032": "writes only to the account's storage or to slots associated with a staked entity",
   "STO-033": "other contracts' storage: read-only, and only by a staked entity (OP-070: transient storage alike)",
+  VALIDATION_FRAMES:
+    "before execution, the EntryPoint calls only its SenderCreator (createSender, initEip7702Sender), the sender's validateUserOp and the paymaster's validatePaymasterUserOp, as the operation declares them: a frame the checker cannot place is not judged, so it fails",
   MAX_VERIFICATION_GAS: "verificationGasLimit + paymasterVerificationGasLimit at most 500,000",
   MAX_USEROP_SIZE: "the packed, ABI-encoded user operation at most 8,192 bytes",
 } as const;
