@@ -126,6 +126,13 @@ describe("pq4337 deploy on a bare chain (anvil, chain id 11155111, no CREATE2 de
       const moved = name === "MLDSA65Verifier" || name === "Falcon512Verifier";
       if (name.endsWith("Verifier")) assert.equal(Object.values(defaults).includes(address), !moved, name);
     }
+    // An existing precompile's address (0x04, identity; 0x100, P256VERIFY) is refused before anything starts.
+    for (const taken of ["0x04", "0x0100"] as const) {
+      writeFileSync(file, JSON.stringify({ "11155111": { VERIFY_MLDSA65: padHex(taken, { size: 20 }) } }));
+      const refused = deploy(["--rpc-url", rpcUrl, "--dry-run", "--precompiles", file, "--private-key", devnetPrivateKeys[0]]);
+      assert.equal(refused.status, 2, refused.stderr);
+      assert.match(refused.stderr.split("\n")[0]!, /VERIFY_MLDSA65 at 0x0+(4|100) is an existing precompile's address/);
+    }
   });
 
   it("installs the CREATE2 deployer, EntryPoint v0.8 and the kit at getPQ4337Addresses(), paid from a V3 keystore; writes the record", async () => {
