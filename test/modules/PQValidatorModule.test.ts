@@ -23,7 +23,6 @@ import { network } from "hardhat";
 import {
   type PQ4337Signer,
   deployExpandedKey,
-  deployPQValidatorModule,
   ecdsaSigner,
   encodeMultiSignature,
   getModulePossessionHash,
@@ -60,7 +59,8 @@ describe("PQValidatorModule", () => {
 
   before(async () => {
     fixture = await deployFixture(connection);
-    ({ address: module } = await deployPQValidatorModule({ client: fixture.client, walletClient: fixture.deployer }));
+    // From this build's artifact, so the tests run the source as compiled now (the SDK's copy is exported at build).
+    ({ address: module } = await connection.viem.deployContract("PQValidatorModule"));
     falcon = schemes.falcon512!.createSigner(seed("falcon"));
     mldsa = schemes.mldsa65!.createSigner(seed("mldsa"));
     for (const signer of [falcon, mldsa]) await deployExpandedKey({ client: fixture.client, walletClient: fixture.deployer, signer });
