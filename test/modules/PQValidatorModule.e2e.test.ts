@@ -32,6 +32,7 @@ import {
   deployPQValidatorModule,
   erc7579AccountAbi,
   getInstallPQValidatorCall,
+  getPQValidatorSignerChangeCalls,
   hybridSigner,
   pqValidator,
   pqValidatorModuleAbi,
@@ -101,7 +102,7 @@ describe("PQValidatorModule on OpenZeppelin's AccountERC7579 through Alto on the
   const isInstalled = (account: Address) =>
     client.readContract({ address: account, abi: erc7579AccountAbi, functionName: "isModuleInstalled", args: [validatorModuleType, module, "0x"] });
 
-  it("an ECDSA-owned account installs the module (Falcon-512), sends ETH with it, refuses a wrong signature, uninstalls it, reinstalls ECDSA + ML-DSA-65 (2 of 2) clean", async () => {
+  it("an ECDSA-owned account installs the module (Falcon-512), sends ETH with it, refuses a wrong signature, rotates the key, uninstalls it, reinstalls ECDSA + ML-DSA-65 (2 of 2) clean", async () => {
     const ownerKey = seed("owner");
     const initData = encodeAbiParameters([{ type: "address" }], [privateKeyToAccount(ownerKey).address]);
     const factoryAbi = artifact("ERC7579ExampleAccountFactory").abi;
@@ -136,12 +137,20 @@ describe("PQValidatorModule on OpenZeppelin's AccountERC7579 through Alto on the
     const intruder = schemes.falcon512!.createSigner(seed("intruder"));
     await refusedWithAA24(await toErc7579SmartAccount({ client, address, validator: pqValidator({ client, signer: { ...falcon, sign: intruder.sign } }) }));
 
+    // Rotation through the module, signed by the current key: the account deploys the new key's chunk, adds it with
+    // its proof of possession and removes the old key. The old key is refused from then on.
+    const next = schemes.falcon512!.createSigner(seed("falcon512/next"));
+    await succeeds(pq, await getPQValidatorSignerChangeCalls({ client, account: address, add: [next], remove: [falcon] }));
+    assert.deepEqual(await signersOf(address), [concatHex([devnet.contracts.verifiers.falcon512!, next.key]).toLowerCase()]);
+    await refusedWithAA24(pq);
+    const rotated = await toErc7579SmartAccount({ client, address, validator: pqValidator({ client, signer: next }) });
+
     // Uninstall, from an operation the module itself validates: its signers are gone and sign nothing more.
-    await succeeds(pq, [{ to: address, data: encodeFunctionData({ abi: erc7579AccountAbi, functionName: "uninstallModule", args: [validatorModuleType, module, "0x"] }) }]);
+    await succeeds(rotated, [{ to: address, data: encodeFunctionData({ abi: erc7579AccountAbi, functionName: "uninstallModule", args: [validatorModuleType, module, "0x"] }) }]);
     assert.equal(await isInstalled(address), false);
     assert.deepEqual(await signersOf(address), []);
     assert.equal(await client.readContract({ address: module, abi: pqValidatorModuleAbi, functionName: "isInitialized", args: [address] }), false);
-    await refusedWithAA24(pq);
+    await refusedWithAA24(rotated);
 
     // Reinstall with ECDSA + ML-DSA-65, 2 of 2: it starts clean, the old Falcon key stays refused.
     const ecdsa = schemes.ecdsa!.createSigner(seed("ecdsa"));
@@ -158,6 +167,7 @@ describe("PQValidatorModule on OpenZeppelin's AccountERC7579 through Alto on the
     ]);
     assert.equal(await client.getBalance({ address: recipient }), 1003n);
     await refusedWithAA24(pq);
+    await refusedWithAA24(rotated);
     // One of the two signatures wrong.
     const forged = hybridSigner([ecdsa, { ...mldsa, sign: schemes.mldsa65!.createSigner(seed("mldsa65/intruder")).sign } as PQ4337Signer]);
     await refusedWithAA24(await toErc7579SmartAccount({ client, address, validator: pqValidator({ client, signer: forged }) }));

@@ -8,6 +8,12 @@ export {
   type GetInstallPQValidatorCallParameters,
   type GetInstallPQValidatorCallReturnType,
 } from "./getInstallPQValidatorCall.js";
+export {
+  getPQValidatorSignerChangeCalls,
+  type GetPQValidatorSignerChangeCallsErrorType,
+  type GetPQValidatorSignerChangeCallsParameters,
+  type GetPQValidatorSignerChangeCallsReturnType,
+} from "./getPQValidatorSignerChangeCalls.js";
 export { getModulePossessionHash, type GetModulePossessionHashParameters } from "./getModulePossessionHash.js";
 export { getModuleReplaySafeHash, type GetModuleReplaySafeHashParameters } from "./getModuleReplaySafeHash.js";
 export { getPQValidatorModuleAddress, type GetPQValidatorModuleAddressParameters } from "./getPQValidatorModuleAddress.js";
