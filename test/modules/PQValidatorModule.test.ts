@@ -269,7 +269,7 @@ describe("PQValidatorModule", () => {
   it("changes signers with proofs, keeps the threshold reachable, and uninstall leaves no storage but the nonce", async () => {
     const account = accounts[8]!;
     const address = account.account.address;
-    const [a, b, c] = ["a", "b", "c"].map((label) => ecdsaSigner({ privateKey: seed(`manage/${label}`) })) as [PQ4337Signer, PQ4337Signer, PQ4337Signer];
+    const [a, b, c] = [ecdsaSigner({ privateKey: seed("manage/a") }), ecdsaSigner({ privateKey: seed("manage/b") }), ecdsaSigner({ privateKey: seed("manage/c") })];
     const written = new Set<Hex>();
     const record = async (hash: Hex) => {
       const trace = (await connection.provider.request({ method: "debug_traceTransaction", params: [hash] })) as { structLogs: { op: string; stack: Hex[] }[] };

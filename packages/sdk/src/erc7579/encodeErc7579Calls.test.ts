@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { encodeAbiParameters, encodeFunctionData, size, slice } from "viem";
+import { type Address, encodeAbiParameters, encodeFunctionData, size, slice } from "viem";
 import { erc7579AccountAbi } from "./erc7579AccountAbi.js";
 import { batchExecutionMode, decodeErc7579Calls, encodeErc7579Calls, singleExecutionMode } from "./encodeErc7579Calls.js";
 import { UnsupportedErc7579CallsError } from "./errors.js";
 
-const to = "0x000000000000000000000000000000000000bEEF";
-const other = "0x000000000000000000000000000000000000dEaD";
+const to: Address = "0x000000000000000000000000000000000000bEEF";
+const other: Address = "0x000000000000000000000000000000000000dEaD";
 
 describe("encodeErc7579Calls / decodeErc7579Calls", () => {
   it("encodes one call in single mode as target ‖ value ‖ data, packed, and decodes it back", () => {
