@@ -6,9 +6,12 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const published = ["contracts/accounts", "contracts/verifiers", "contracts/metering", "contracts/mocks/precompiles"];
+const published = ["contracts/accounts", "contracts/modules", "contracts/verifiers", "contracts/metering", "contracts/mocks/precompiles"];
 /** Stand-ins for precompiles no chain has yet, deployed by the bench alone, on its devnet. */
 const standIns = "contracts/mocks/precompiles";
+
+/** The modular account the bench installs PQValidatorModule on, as a wallet user's account (contracts/examples). */
+const erc7579Examples = ["ERC7579ExampleAccountFactory", "ECDSAOwnerValidator"];
 
 const artifacts = published.flatMap((folder) => {
   const dir = join(root, "artifacts", folder);
@@ -18,10 +21,15 @@ const artifacts = published.flatMap((folder) => {
       .filter((name) => name.endsWith(".json") && !name.endsWith(".dbg.json"))
       .map((name) => ({ ...JSON.parse(readFileSync(join(dir, file, name), "utf8")), standIn: folder === standIns })),
   );
-});
+}).concat(
+  erc7579Examples
+    .map((name) => join(root, "artifacts/contracts/examples", `${name}.sol`, `${name}.json`))
+    .filter((path) => existsSync(path))
+    .map((path) => ({ ...JSON.parse(readFileSync(path, "utf8")), benchInstrument: true })),
+);
 
-/** The gas suite's own instruments: the profilers and the Keccak-f meter of contracts/metering, and the stand-ins. */
-const benchOnly = (artifact) => artifact.standIn || /Profiler$|^KeccakF1600Meter$/.test(artifact.contractName);
+/** The gas suite's own instruments: the profilers and the Keccak-f meter of contracts/metering, the stand-ins, the ERC-7579 examples. */
+const benchOnly = (artifact) => artifact.standIn || artifact.benchInstrument || /Profiler$|^KeccakF1600Meter$/.test(artifact.contractName);
 
 const camel = (name) => name.replace(/^[A-Z]+(?=[A-Z][a-z]|\d|$)|^[A-Z]/, (head) => head.toLowerCase());
 

@@ -109,6 +109,13 @@ describe("examples/ run against the devnet", () => {
     assert.match(stdout, /^replay refused: PQVaultInvalidSignature$/m);
   });
 
+  it("(g) erc7579: an ECDSA-owned ERC-7579 account installs PQValidatorModule, then sends ETH signed by Falcon-512", async () => {
+    const stdout = await succeeds("erc7579");
+    assert.match(stdout, /^install \(ECDSA owner\): user operation 0x[0-9a-f]{64}, transaction 0x[0-9a-f]{64}$/m);
+    assert.match(stdout, /^falcon512 through the module: user operation 0x[0-9a-f]{64}, transaction 0x[0-9a-f]{64}, gas used \d+$/m);
+    await recipientHas(stdout, "0.01");
+  });
+
   it("an example without its environment says what to set, in one line", async () => {
     const run = await runExample("quickstart", {});
     assert.equal(run.status, 1);

@@ -5,6 +5,7 @@ import { browserSection } from "./browser.js";
 import type { Row } from "./dataset.js";
 import { bundleSection } from "./bundles.js";
 import { erc7562Section } from "./erc7562.js";
+import { moduleSection } from "./module.js";
 import { forkSection } from "./forks.js";
 import { preASection } from "./preA.js";
 import { ed25519TableBytes, fitsOneContract } from "./profile.js";
@@ -54,7 +55,7 @@ const erc7562VerificationLimit = 500_000;
 export function writeReport(dir: string, allRows: Row[], run: { ops: number; durationSeconds: number }): void {
   // The main tables show the first fork's schemes; other forks and the bundle stage have sections of their own.
   const primaryFork = allRows[0]?.hardfork ?? null;
-  const rows = allRows.filter((row) => row.hardfork === primaryFork && row.surface !== "bundle" && row.surface !== "variant" && row.surface !== "precompile");
+  const rows = allRows.filter((row) => row.hardfork === primaryFork && row.surface !== "bundle" && row.surface !== "variant" && row.surface !== "precompile" && row.surface !== "module");
   const keccak = rows.find((row) => row.bench_name === "keccak_f1600.permutation");
   const schemes = [...new Set(rows.filter((row) => row !== keccak).map((row) => row.scheme))];
   const first = rows[0];
@@ -104,6 +105,9 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
   const breakdowns = schemes.map((scheme) => ({ scheme, ...breakdown(rows, scheme) }));
   for (const b of breakdowns)
     lines.push(`| ${b.scheme} | ${fmt(b.total)} | ${fmt(intrinsicGas)} | ${fmt(b.calldata)} | ${fmt(b.validation)} | ${fmt(b.verify)} | ${fmt(b.execute)} | ${fmt(b.overhead)} |`);
+
+  const module = moduleSection(allRows);
+  if (module.length > 0) lines.push("", ...module);
 
   const profiled = schemes.filter((scheme) => rows.some((row) => row.scheme === scheme && row.bench_name.startsWith("verify.stage.")));
   if (profiled.length > 0) {

@@ -59,7 +59,16 @@ describe("pnpm bench --quick on the devnet", () => {
     // anvil has no erc7562Tracer: the ERC-7562 rows judge the gas bound and say the rules were not checked.
     for (const kind of ["first_operation", "steady_state"])
       assert.match(rows.find((row) => row.scheme === "falcon512" && row.bench_name === `erc7562.${kind}`)!.notes, /^gas bound: (fits|exceeds); rules: not checked/);
+    // Through the ERC-7579 module: each frame holds the next (account ⊃ module ⊃ verifiers), and the bundle all three.
+    for (const scheme of ["falcon512", "ecdsa+mldsa65"]) {
+      const gas = (bench: string) => rows.find((row) => row.scheme === scheme && row.bench_name === bench)?.gas ?? 0;
+      assert.ok(gas("module.verify") > 0, `${scheme}: module.verify`);
+      assert.ok(gas("module.validator") > gas("module.verify") && gas("module.validateUserOp") > gas("module.validator"), scheme);
+      assert.ok(gas("module.handleOps.transfer") > gas("module.validateUserOp") && gas("module.setup.install") > 0, scheme);
+    }
     const report = readFileSync(join(out, "report.md"), "utf8");
+    assert.match(report, /## Through the ERC-7579 validator module/);
+    assert.match(report, /\| falcon512 \| ERC-7579 \+ module \| [\d,]+ \|/);
     assert.match(report, /## Gas per user operation/);
     assert.match(report, /## Ed25519: inside the multi-scalar multiplication/);
     assert.match(report, /## Ed25519: base-point table width/);

@@ -6,6 +6,7 @@ import { measureBundles, measureMixedBundle } from "./bundles.js";
 import { type Measurement, type Row, writeDataset } from "./dataset.js";
 import { type Environment, openEnvironment } from "./environment.js";
 import { type BenchSubject, measureScheme } from "./measure.js";
+import { measureModule, moduleSubjects } from "./module.js";
 import { measurePrecompileSubject, precompileSubjects } from "./precompiles.js";
 import { keccakVariants, measureKeccakVariant } from "./variants.js";
 import { gasPer128b, gasPerSecureBit } from "./metrics.js";
@@ -29,7 +30,7 @@ export type RunBenchParameters = {
   privateKey?: Hex | undefined;
 };
 
-/** The suite's stages: environment → schemes (under each fork) → bundles → dataset → report. */
+/** The suite's stages: environment → schemes (under each fork; some through the ERC-7579 module too) → bundles → dataset → report. */
 export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
   const started = Date.now();
   const selected = selectSchemes(parameters.schemes);
@@ -51,6 +52,10 @@ export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
         );
         rows.push(...measurements.map((measurement) => toRow(measurement, scheme, environment, context)));
       }
+      if (fork === forks[0])
+        for (const subject of selected.filter(({ name }) => moduleSubjects.includes(name)))
+          for (const measurement of await measureModule(environment, subject, { ops: parameters.ops }, progress))
+            rows.push(toRow(measurement, subject, environment, context));
       rows.push(toRow(await measureKeccak(environment), keccakScheme, environment, context));
       if (fork === forks[0])
         for (const keccakVariant of keccakVariants.filter(({ standard }) => selected.some((subject) => subject.name === standard))) {

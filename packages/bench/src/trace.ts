@@ -4,6 +4,8 @@ type CallFrame = { type: string; from: Hex; to: Hex; input: Hex; gasUsed: Hex; c
 
 const selectors = {
   validateUserOp: "0x19822f7c",
+  /** ERC-7579's `validateUserOp(PackedUserOperation,bytes32)`: an account's call into its validator module. */
+  validatorValidateUserOp: "0x97003203",
   verify: "0x024ad318",
   execute: "0xe9ae5c53",
 } as const;
@@ -11,7 +13,8 @@ const selectors = {
 /**
  * Gas of the interesting frames of a bundle transaction, from anvil's `callTracer`: the EntryPoint's call to the
  * account's `validateUserOp`, the account's STATICCALLs to its verifiers' `verify` (summed: a hybrid account calls
- * one per signer), and the account's `execute`. The outermost frames with each selector are taken (the clone's
+ * one per signer), the account's call into an ERC-7579 validator module (null for an account without one), and the
+ * account's `execute`. The outermost frames with each selector are taken (the clone's
  * DELEGATECALL sits inside them).
  */
 export async function traceBundle(client: PublicClient, hash: Hash) {
@@ -19,7 +22,7 @@ export async function traceBundle(client: PublicClient, hash: Hash) {
     .request({ method: "debug_traceTransaction" as never, params: [hash, { tracer: "callTracer" }] as never })
     // A node without the debug namespace (most hosted RPCs): the frame rows are left out.
     .catch(() => undefined)) as CallFrame | undefined;
-  if (!root) return { validateUserOp: null, verify: null, execute: null };
+  if (!root) return { validateUserOp: null, validator: null, verify: null, execute: null };
   const find = (selector: Hex, { all = false } = {}): number | null => {
     let total: number | null = null;
     const stack = [root];
@@ -36,6 +39,7 @@ export async function traceBundle(client: PublicClient, hash: Hash) {
   };
   return {
     validateUserOp: find(selectors.validateUserOp),
+    validator: find(selectors.validatorValidateUserOp),
     verify: find(selectors.verify, { all: true }),
     execute: find(selectors.execute),
   };

@@ -179,3 +179,4 @@ export { ExistingPrecompileAddressError, InvalidPrecompileAddressError } from ".
 export { existingPrecompileAddresses, isExistingPrecompileAddress, maxPrecompileAddress, precompileNames, type PrecompileAddresses, type PrecompileName } from "./precompiles/types.js";
 export { verifierConstructorArguments, type VerifierConstructorArgumentsErrorType, type VerifierConstructorArgumentsParameters, type VerifierConstructorArgumentsReturnType } from "./precompiles/verifierConstructorArguments.js";
 export { verifierInitCode, type VerifierInitCodeErrorType, type VerifierInitCodeParameters, type VerifierInitCodeReturnType } from "./precompiles/verifierInitCode.js";
+export * from "./erc7579/index.js";
