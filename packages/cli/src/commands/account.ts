@@ -10,6 +10,7 @@ import {
   http,
   isAddress,
   isHex,
+  keccak256,
   parseEther,
   zeroHash,
 } from "viem";
@@ -20,6 +21,7 @@ import {
   type SchemeName,
   type ToPQSmartAccountReturnType,
   assertExpandedKeyDeployed,
+  attestExpandedKey,
   ExpandedKeyNotDeployedError,
   InvalidKeyFileError,
   PQ4337Error,
@@ -56,8 +58,10 @@ A testnet user's commands for a pq4337 account (PQAccount on EntryPoint v0.8, at
               owns the account.
   address     prints the account's counterfactual address (no passphrase needed): send ETH there before its
               first operation, which also creates it.
-  deploy-key  puts a post-quantum key's expanded public key in contract code, where its verifier reads it; any
-              funded key pays (below). Idempotent: a second run sends nothing. ECDSA keys need none.
+  deploy-key  puts a post-quantum key's expanded public key in contract code, where its verifier reads it, and
+              attests it (the key attestor proves on-chain that it is the public key's expansion, which an
+              account requires before storing the key); any funded key pays (below). Idempotent: a second run
+              sends nothing. ECDSA keys need none.
   send        sends --value ETH (and --data) to --to from the account, as a user operation through the bundler;
               decrypts the key file (passphrase as for new). Prints the user-operation hash, the transaction
               hash and the gas used. --account names an account whose key was rotated to FILE (its address is
@@ -130,6 +134,10 @@ async function deployKey(args: string[]): Promise<number> {
   const { transactionHashes, addresses } = await deployCodeChunks({ client, walletClient, data: expandedKey });
   console.log(`expanded key: ${(expandedKey.length - 2) / 2} bytes in ${addresses.length} code chunk(s) at ${addresses.join(", ")}`);
   if (transactionHashes.length === 0) console.log("Already deployed: nothing sent.");
+  // The verifier names (and an account stores) the key only once its attestor has proven E to be pk's expansion.
+  const attested = await attestExpandedKey({ client, walletClient, signer: { scheme, expandedKey: { publicKey, commitment: keccak256(expandedKey) } } });
+  console.log(`attestation record ${attested.record}${attested.transactionHash ? "" : ": already attested, nothing sent"}`);
+  if (attested.transactionHash) transactionHashes.push(attested.transactionHash);
   for (const hash of transactionHashes) {
     const { gasUsed, effectiveGasPrice } = await client.getTransactionReceipt({ hash });
     console.log(`transaction ${hash}, gas used ${gasUsed} (${formatEther(gasUsed * effectiveGasPrice)} ETH)`);
