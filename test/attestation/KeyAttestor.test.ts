@@ -1,13 +1,15 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { shake256 } from "@noble/hashes/sha3.js";
-import { type Address, type Hex, bytesToHex, concatHex, hexToBytes, keccak256, toHex, zeroHash } from "viem";
+import { falcon512padded } from "@noble/post-quantum/falcon.js";
+import { type Address, type Hex, bytesToHex, concatHex, hexToBytes, keccak256, padHex, toHex, zeroHash } from "viem";
 import { network } from "hardhat";
 import {
   type PQ4337Signer,
   attestExpandedKey,
   deployCodeChunks,
   deployExpandedKey,
+  expandFalconPublicKey,
   ExpandedKeyAttestationMismatchError,
   ExpandedKeyNotAttestedError,
   getPQ4337Addresses,
@@ -17,6 +19,7 @@ import {
   toCodeChunks,
 } from "@pq4337/sdk";
 import { type Fixture, deployFixture } from "../helpers/deployment.js";
+import { placeStandIn } from "../helpers/precompiles.js";
 
 const connection = await network.create();
 const MAGIC = "0x024ad318";
@@ -175,6 +178,26 @@ describe("KeyAttestor: a lattice key's E is proven to be its pk's expansion befo
         args: [keys.map((key) => concatHex([verifier("falcon512"), key])), 2n, zeroHash],
       });
     await assert.rejects(createAccount([signer.key, spliced]), /NonCanonicalKey|UnattestedKey/);
+  });
+
+  it("case 2: with EIP-8052 (stand-ins), E of one keypair and pk of another make a signer both sign for; keyId refuses it", async () => {
+    const [hashToPoint, core] = [padHex("0x8052", { size: 20 }), padHex("0x8053", { size: 20 })];
+    await placeStandIn(connection, "FalconHashToPointPrecompileStandIn", hashToPoint);
+    await placeStandIn(connection, "FalconCorePrecompileStandIn", core);
+    const withPrecompile = await connection.viem.deployContract("Falcon512Verifier", [hashToPoint, core]);
+    assert.equal(await withPrecompile.read.keyAttestor(), attestor("falcon512"));
+    const solidityPath = signers.falcon512;
+    const precompilePath = falcon512padded.keygen(crypto.getRandomValues(new Uint8Array(48)));
+    const other = expandFalconPublicKey(precompilePath.publicKey);
+    await attestExpandedKey({ client: fixture.client, walletClient: fixture.deployer, signer: { scheme: "falcon512", expandedKey: other } });
+    const split = await store(join(head("falcon512", solidityPath.expandedKey.bytes), tail("falcon512", other.bytes)));
+    const hash = keccak256(toHex("split"));
+    // The CT signature of one keypair goes the Solidity path (E), the padded one of the other the precompile's (pk).
+    assert.equal(await withPrecompile.read.verify([split, hash, await solidityPath.sign({ hash })]), MAGIC);
+    assert.equal(await withPrecompile.read.verify([split, hash, bytesToHex(falcon512padded.sign(hexToBytes(hash), precompilePath.secretKey))]), MAGIC);
+    await assert.rejects(withPrecompile.read.keyId([split]), /ERC7913UnattestedKey/);
+    await deployCodeChunks({ client: fixture.client, walletClient: fixture.deployer, data: other.bytes });
+    assert.equal(await withPrecompile.read.keyId([other.key]), keccak256(other.publicKey));
   });
 
   it("case 2: E with Â = t̂1 = 0 before a genuine pk makes a key anyone can sign for; keyId refuses it", async () => {
