@@ -39,7 +39,7 @@ const solcViaIR = {
     },
   },
 };
-const viaIRSources = ["verifiers", "metering", "mocks"].flatMap((folder) =>
+const viaIRSources = ["verifiers", "attestation", "metering", "mocks"].flatMap((folder) =>
   readdirSync(new URL(`./contracts/${folder}`, import.meta.url))
     .filter((file) => /^(MLDSA|Falcon|KeccakF1600|SHAKE|Ed25519).*\.sol$/.test(file) && !file.includes("Reference"))
     .map((file) => `contracts/${folder}/${file}`),

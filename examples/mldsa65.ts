@@ -11,9 +11,12 @@ const { client, funder, fund, bundlerUrl } = await exampleEnvironment();
 
 const signer = mldsa65Signer({ seed: generateMldsa65Seed() });
 
-// Two code chunks; the funded key pays. A second call would send nothing.
+// Two code chunks, then the key's attestation (the attestor recomputes E from pk on-chain, once per key, which every
+// account that adds the key requires); the funded key pays. A second call would send nothing.
 const { transactionHashes } = await deployExpandedKey({ client, walletClient: funder, signer });
-for (const hash of transactionHashes) console.log(`expanded key chunk: transaction ${hash}`);
+const attestation = transactionHashes.at(-1);
+for (const hash of transactionHashes.slice(0, -1)) console.log(`expanded key chunk: transaction ${hash}`);
+console.log(`expanded key attestation: transaction ${attestation}`);
 
 // Anyone can check what is on chain against the 1,952-byte public key.
 const { addresses } = await deployCodeChunks({ client, data: signer.expandedKey.bytes });

@@ -19,7 +19,7 @@ const ecdsaBundler = createBundlerClient({ account: ecdsaAccount, client, transp
 const sent = await sendUserOperation(ecdsaBundler, { calls: [{ to: recipient, value: parseEther("0.01") }] });
 console.log(`ecdsa: transaction ${(await ecdsaBundler.waitForUserOperationReceipt({ hash: sent })).receipt.transactionHash}`);
 
-// The upgrade: one operation, signed by the ECDSA key.
+// The upgrade: one operation, signed by the ECDSA key (it stores and attests the Falcon-512 key, adds it, removes ECDSA).
 const falcon = falcon512Signer({ seed: generateFalconSeed() });
 const calls = await getSignerChangeCalls({ client, account: ecdsaAccount, add: [falcon], remove: [ecdsa] });
 const upgrade = await sendUserOperation(ecdsaBundler, { calls });

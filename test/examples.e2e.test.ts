@@ -66,6 +66,7 @@ describe("examples/ run against the devnet", () => {
   it("(b) mldsa65: the expanded key is deployed and checked against the public key, then the account sends ETH", async () => {
     const stdout = await succeeds("mldsa65");
     assert.equal(stdout.match(/^expanded key chunk: transaction /gm)?.length, 2);
+    assert.match(stdout, /^expanded key attestation: transaction 0x[0-9a-f]{64}$/m);
     assert.match(stdout, /^expanded key verified at 0x[0-9a-fA-F]{40}, 0x[0-9a-fA-F]{40}$/m);
     await recipientHas(stdout, "0.01");
   });
@@ -87,7 +88,7 @@ describe("examples/ run against the devnet", () => {
 
   it("(d) upgrade: one user operation signed by the ECDSA key makes the account Falcon-512, which then signs", async () => {
     const stdout = await succeeds("upgrade");
-    assert.match(stdout, /^upgrade \(3 calls\): user operation 0x[0-9a-f]{64}, transaction 0x[0-9a-f]{64}, gas used \d+$/m);
+    assert.match(stdout, /^upgrade \(4 calls\): user operation 0x[0-9a-f]{64}, transaction 0x[0-9a-f]{64}, gas used \d+$/m);
     assert.match(stdout, /^falcon512: transaction 0x[0-9a-f]{64}$/m);
     await recipientHas(stdout, "0.02");
   });

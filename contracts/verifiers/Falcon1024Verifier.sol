@@ -4,6 +4,8 @@ pragma solidity ^0.8.24;
 import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
 import {ERC165} from "@openzeppelin/contracts/utils/introspection/ERC165.sol";
 import {IERC7913KeyIdentity} from "../interfaces/IERC7913KeyIdentity.sol";
+import {FalconKeyAttestor} from "../attestation/FalconKeyAttestor.sol";
+import {KeyAttestation} from "../attestation/KeyAttestation.sol";
 import {Falcon} from "../utils/Falcon.sol";
 
 /**
@@ -26,21 +28,35 @@ import {Falcon} from "../utils/Falcon.sol";
  * Encodings: one (nonce, s2) has up to three signature encodings, all accepted, as by the reference: a consumer
  * that deduplicates signatures must do so by signer and hash, not by signature bytes; and a relayer can re-encode
  * a CT signature as a compressed one, which costs more gas to verify (see the README). One public key has one
- * expanded key E (values below q) but may be stored at any address: {keyId} names it by its commitment.
+ * expanded key E (values below q) but may be stored at any address. {keyId} requires the commitment to be attested
+ * by {FalconKeyAttestor} (E is pk's expansion) and names the keypair by keccak256(pk).
  *
  * @custom:stateless
  */
 contract Falcon1024Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC165 {
+    /// @dev The {FalconKeyAttestor} whose records {keyId} requires.
+    address private immutable _keyAttestor;
+
+    constructor() {
+        _keyAttestor = KeyAttestation.deterministicAddress(type(FalconKeyAttestor).creationCode);
+    }
+
+    /// @dev The {KeyAttestor} that must have attested a key's commitment for {keyId} to accept it.
+    function keyAttestor() public view virtual returns (address) {
+        return _keyAttestor;
+    }
+
     /// @inheritdoc IERC7913SignatureVerifier
     function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual returns (bytes4) {
         return Falcon.verifyWithKey(10, key, hash, signature) ? IERC7913SignatureVerifier.verify.selector : bytes4(0xFFFFFFFF);
     }
 
     /// @inheritdoc IERC7913KeyIdentity
-    /// @dev The commitment keccak256(E ‖ pk), once E ‖ pk is read from code, matches it and E is reduced.
+    /// @dev keccak256(pk), once the commitment keccak256(E ‖ pk) is attested by {keyAttestor} (E is pk's expansion)
+    /// and E ‖ pk is read from code and matches it. {ERC7913UnattestedKey} for a key that is not attested.
     function keyId(bytes calldata key) public view virtual returns (bytes32) {
-        if (!Falcon.isCanonicalKey(10, key)) revert ERC7913NonCanonicalKey(key);
-        return bytes32(key[0:32]);
+        if (key.length != 52) revert ERC7913NonCanonicalKey(key);
+        return KeyAttestation.keyId(key, _keyAttestor, 4 << 10, Falcon.publicKeyLength(10));
     }
 
     /// @inheritdoc ERC165

@@ -15,7 +15,8 @@ import {Falcon512Verifier} from "./Falcon512Verifier.sol";
  * bytes)` takes), the signed message the 32-byte `hash`, as there. The key is a Falcon-512 key in the same form as
  * {Falcon512Verifier}'s, `keccak256(E ‖ pk) ‖ address(chunk)` for the expanded key E of the public key pk: an ETHFALCON
  * key (h, or ETHFALCON's NTT form of it) is expanded off-chain by the SDK, and every call checks E against its
- * commitment and range.
+ * commitment and range. {keyId} is {Falcon512Verifier}'s: the commitment attested by {FalconKeyAttestor}, the keypair
+ * named by keccak256(pk), one identity under both verifiers.
  *
  * Any malformed input returns 0xffffffff; nothing reverts and the gas is bounded. A signature has one encoding.
  *

@@ -6,6 +6,8 @@ import {ERC165} from "@openzeppelin/contracts/utils/introspection/ERC165.sol";
 import {IERC7913KeyIdentity} from "../interfaces/IERC7913KeyIdentity.sol";
 import {EIP8052} from "../precompiles/EIP8052.sol";
 import {PrecompileAddress} from "../precompiles/PrecompileAddress.sol";
+import {FalconKeyAttestor} from "../attestation/FalconKeyAttestor.sol";
+import {KeyAttestation} from "../attestation/KeyAttestation.sol";
 import {Falcon} from "../utils/Falcon.sol";
 
 /**
@@ -25,7 +27,8 @@ import {Falcon} from "../utils/Falcon.sol";
  * precompiles (both zero for none, else in EIP-1352's precompile range), {verify} asks them with pk for a signature in
  * the padded format, the one they take, and verifies in Solidity with E when the chain gives no EIP-8052 answer
  * (before the fork that adds them) and for the CT and compressed formats. Both paths accept exactly the reference's
- * verdict as long as E is pk's expansion, which the SDK's `toErc7913Key(pk)` guarantees. EIP-8052 burns the gas
+ * verdict as long as E is pk's expansion, which {FalconKeyAttestor} proves once per key and {keyId} requires (the
+ * account's signer guard calls it before storing a key; {verify} does not, so its gas is unchanged). EIP-8052 burns the gas
  * forwarded to it when a padded signature does not decode: such a signature costs its sender that gas.
  *
  * Any malformed input (lengths, a chunk without exactly the expected code, a commitment mismatch, an expanded
@@ -34,7 +37,8 @@ import {Falcon} from "../utils/Falcon.sol";
  * Encodings: one (nonce, s2) has up to three signature encodings, all accepted, as by the reference: a consumer
  * that deduplicates signatures must do so by signer and hash, not by signature bytes; and a relayer can re-encode
  * a CT signature as a compressed one, which costs more gas to verify (see the README). One public key has one
- * expanded key E (values below q) but may be stored at any address: {keyId} names it by its commitment.
+ * expanded key E (values below q) but may be stored at any address: {keyId} names the keypair by keccak256(pk),
+ * under this verifier, {Falcon512KeccakVerifier} and any address the key is stored at.
  *
  * @custom:stateless
  */
@@ -42,6 +46,8 @@ contract Falcon512Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ER
     /// @dev The chain's EIP-8052 precompiles, or zero.
     address private immutable _hashToPoint;
     address private immutable _core;
+    /// @dev The {FalconKeyAttestor} whose records {keyId} requires.
+    address private immutable _keyAttestor;
 
     /// @dev One of the two precompile addresses is zero and the other is not.
     error Falcon512VerifierPrecompilePair(address hashToPoint, address core);
@@ -56,6 +62,12 @@ contract Falcon512Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ER
         if ((hashToPoint_ == address(0)) != (core_ == address(0))) revert Falcon512VerifierPrecompilePair(hashToPoint_, core_);
         _hashToPoint = hashToPoint_;
         _core = core_;
+        _keyAttestor = KeyAttestation.deterministicAddress(type(FalconKeyAttestor).creationCode);
+    }
+
+    /// @dev The {KeyAttestor} that must have attested a key's commitment for {keyId} to accept it.
+    function keyAttestor() public view virtual returns (address) {
+        return _keyAttestor;
     }
 
     /// @dev The EIP-8052 precompiles this verifier asks first, or zeros.
@@ -75,10 +87,11 @@ contract Falcon512Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ER
     }
 
     /// @inheritdoc IERC7913KeyIdentity
-    /// @dev The commitment keccak256(E ‖ pk), once E ‖ pk is read from code, matches it and E is reduced.
+    /// @dev keccak256(pk), once the commitment keccak256(E ‖ pk) is attested by {keyAttestor} (E is pk's expansion)
+    /// and E ‖ pk is read from code and matches it. {ERC7913UnattestedKey} for a key that is not attested.
     function keyId(bytes calldata key) public view virtual returns (bytes32) {
-        if (!Falcon.isCanonicalKey(9, key)) revert ERC7913NonCanonicalKey(key);
-        return bytes32(key[0:32]);
+        if (key.length != 52) revert ERC7913NonCanonicalKey(key);
+        return KeyAttestation.keyId(key, _keyAttestor, 4 << 9, Falcon.publicKeyLength(9));
     }
 
     /// @inheritdoc ERC165

@@ -2,6 +2,8 @@
 pragma solidity ^0.8.24;
 
 import {MLDSA87} from "../utils/MLDSA87.sol";
+import {KeyAttestation} from "../attestation/KeyAttestation.sol";
+import {MLDSAKeyAttestor} from "../attestation/MLDSAKeyAttestor.sol";
 import {MLDSAVerifier} from "./MLDSAVerifier.sol";
 
 /**
@@ -13,16 +15,17 @@ import {MLDSAVerifier} from "./MLDSAVerifier.sol";
  * the code of three contracts; deployed with the chain's EIP-8355 VERIFY_MLDSA87 address, it asks that precompile first
  * (see {MLDSAVerifier}).
  *
- * Encodings: a signature has one encoding. A public key has one canonical expanded key (coefficients below q), but
- * {verify} does not spend the gas to require it (every call would pay ~12k); {keyId} does, and names the key by Â ‖ t̂1
- * and pk, so that the same key stored at other addresses, or with another tr (which the holder of the secret key can
- * sign for), has one identity.
+ * Encodings: a signature has one encoding. A public key has one expanded key, proven by {MLDSAKeyAttestor} before
+ * {keyId} accepts it; {keyId} names the keypair by keccak256(pk), so that the same key stored at other addresses has
+ * one identity.
  *
  * @custom:stateless
  */
 contract MLDSA87Verifier is MLDSAVerifier {
     /// @param precompile_ The chain's EIP-8355 VERIFY_MLDSA87 address, or zero for none.
-    constructor(address precompile_) MLDSAVerifier(precompile_) {}
+    constructor(address precompile_)
+        MLDSAVerifier(precompile_, KeyAttestation.deterministicAddress(type(MLDSAKeyAttestor).creationCode))
+    {}
 
     function _sizes() internal pure virtual override returns (uint256, uint256, uint256, uint256) {
         return (92, MLDSA87.EXPANDED_KEY_LENGTH, MLDSA87.PUBLIC_KEY_LENGTH, MLDSA87.SIGNATURE_LENGTH);
@@ -35,13 +38,5 @@ contract MLDSA87Verifier is MLDSAVerifier {
         bytes calldata signature
     ) internal pure virtual override returns (bool) {
         return MLDSA87.verify(expandedKey, message, context, signature);
-    }
-
-    function _isReduced(bytes memory expandedKey) internal pure virtual override returns (bool) {
-        return MLDSA87.isReduced(expandedKey);
-    }
-
-    function _matrixAndKeyHash(bytes memory expandedKey) internal pure virtual override returns (bytes32) {
-        return MLDSA87.matrixAndKeyHash(expandedKey);
     }
 }

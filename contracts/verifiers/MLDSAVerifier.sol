@@ -6,6 +6,7 @@ import {ERC165} from "@openzeppelin/contracts/utils/introspection/ERC165.sol";
 import {IERC7913KeyIdentity} from "../interfaces/IERC7913KeyIdentity.sol";
 import {EIP8355} from "../precompiles/EIP8355.sol";
 import {PrecompileAddress} from "../precompiles/PrecompileAddress.sol";
+import {KeyAttestation} from "../attestation/KeyAttestation.sol";
 import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 
 /**
@@ -17,9 +18,10 @@ import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
  * Precompile: deployed with the address of the chain's EIP-8355 precompile for the set (zero for none, else in
  * EIP-1352's precompile range), {verify} and {verifyMessage} with an empty context ask it with pk, and verify in
  * Solidity with E only when the chain gives no EIP-8355 answer (before the fork that adds it). Both paths accept
- * exactly the FIPS 204 signatures of the key as long as E is pk's expansion, which the SDK's `toErc7913Key(pk)`
- * guarantees (a key is the one for pk exactly when its bytes are that function's): checking E against pk on-chain
- * would cost ExpandA, millions of gas.
+ * exactly the FIPS 204 signatures of the key as long as E is pk's expansion. Checking that on every call would cost
+ * ExpandA, millions of gas, so it is proven once per key instead: the set's {KeyAttestor} recomputes E from pk and
+ * records the commitment, and {keyId} (which the account's signer guard calls before storing a key) refuses a key
+ * whose commitment is not attested. {verify} itself does not check the attestation: its gas is unchanged.
  *
  * Any malformed input (lengths, a chunk without the expected code, a commitment mismatch, a malformed hint, an
  * out-of-range z) returns 0xffffffff; nothing reverts and the gas is bounded.
@@ -29,11 +31,22 @@ import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 abstract contract MLDSAVerifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC165 {
     /// @dev The chain's EIP-8355 precompile for this parameter set, or zero.
     address private immutable _precompile;
+    /// @dev The {KeyAttestor} whose records {keyId} requires.
+    address private immutable _keyAttestor;
 
-    /// @param precompile_ The chain's EIP-8355 address for this parameter set, or zero for none.
-    constructor(address precompile_) {
+    /**
+     * @param precompile_ The chain's EIP-8355 address for this parameter set, or zero for none.
+     * @param keyAttestor_ The {KeyAttestor} of the set's expansion (at its deterministic address).
+     */
+    constructor(address precompile_, address keyAttestor_) {
         PrecompileAddress.check(precompile_);
         _precompile = precompile_;
+        _keyAttestor = keyAttestor_;
+    }
+
+    /// @dev The {KeyAttestor} that must have attested a key's commitment for {keyId} to accept it.
+    function keyAttestor() public view virtual returns (address) {
+        return _keyAttestor;
     }
 
     /// @dev The EIP-8355 precompile this verifier asks first, or zero.
@@ -77,24 +90,13 @@ abstract contract MLDSAVerifier is IERC7913SignatureVerifier, IERC7913KeyIdentit
     }
 
     /// @inheritdoc IERC7913KeyIdentity
-    /// @dev keccak256(keccak256(Â ‖ t̂1) ‖ keccak256(pk)), once E ‖ pk is read from code, matches its commitment and
-    /// Â, t̂1 have every coefficient below q: the data both paths verify with, without tr.
-    function keyId(bytes calldata key) public view virtual returns (bytes32 id) {
+    /// @dev keccak256(pk), once the commitment keccak256(E ‖ pk) is attested by {keyAttestor} (E is pk's expansion)
+    /// and E ‖ pk is read from code and matches it: the keypair both paths verify with, one identity under every
+    /// lattice verifier and wherever the key is stored. {ERC7913UnattestedKey} for a key that is not attested.
+    function keyId(bytes calldata key) public view virtual returns (bytes32) {
         (uint256 keyLength, uint256 expandedKeyLength, uint256 publicKeyLength, ) = _sizes();
-        if (key.length == keyLength) {
-            (bool ok, bytes memory expandedKey, uint256 publicKey) =
-                ExpandedKeyReader.readWithPublicKey(key, expandedKeyLength, publicKeyLength);
-            if (ok && _isReduced(expandedKey)) {
-                bytes32 matrixAndKey = _matrixAndKeyHash(expandedKey);
-                assembly ("memory-safe") {
-                    mstore(0, matrixAndKey)
-                    mstore(0x20, keccak256(publicKey, publicKeyLength))
-                    id := keccak256(0, 0x40)
-                }
-                return id;
-            }
-        }
-        revert ERC7913NonCanonicalKey(key);
+        if (key.length != keyLength) revert ERC7913NonCanonicalKey(key);
+        return KeyAttestation.keyId(key, _keyAttestor, expandedKeyLength, publicKeyLength);
     }
 
     /// @inheritdoc ERC165
@@ -116,10 +118,4 @@ abstract contract MLDSAVerifier is IERC7913SignatureVerifier, IERC7913KeyIdentit
         bytes memory context,
         bytes calldata signature
     ) internal pure virtual returns (bool);
-
-    /// @dev Whether every coefficient of Â and t̂1 in E is below q.
-    function _isReduced(bytes memory expandedKey) internal pure virtual returns (bool);
-
-    /// @dev keccak256(Â ‖ t̂1).
-    function _matrixAndKeyHash(bytes memory expandedKey) internal pure virtual returns (bytes32);
 }

@@ -72,12 +72,15 @@ describe("pq4337 account against the devnet", () => {
         assert.match(deployed.stdout, /self-contained: nothing to deploy/);
       } else {
         const hashes = [...deployed.stdout.matchAll(/^transaction (0x[0-9a-f]{64}), gas used \d+/gm)].map((match) => match[1] as Hex);
-        // One transaction per code chunk: ML-DSA-65's expanded key takes two, ML-DSA-87's three, Falcon's one.
-        assert.equal(hashes.length, toCodeChunks(signer.expandedKey.bytes).length);
+        // One transaction per code chunk (ML-DSA-65's expanded key takes two, ML-DSA-87's three, Falcon's one), then
+        // the key's attestation.
+        assert.equal(hashes.length, toCodeChunks(signer.expandedKey.bytes).length + 1);
+        assert.match(deployed.stdout, /^attestation record 0x[0-9a-fA-F]{40}$/m);
         for (const hash of hashes) assert.equal((await client.getTransactionReceipt({ hash })).status, "success");
         const again = await account(["deploy-key", "--key-file", keyFile, ...rpc], { PQ4337_PRIVATE_KEY: devnetPrivateKeys[2] });
         assert.equal(again.status, 0, again.stderr);
         assert.match(again.stdout, /^Already deployed: nothing sent\.$/m);
+        assert.match(again.stdout, /^attestation record 0x[0-9a-fA-F]{40}: already attested, nothing sent$/m);
       }
 
       const funder = createWalletClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(devnet.funderPrivateKey) });

@@ -5,6 +5,7 @@ import { falcon1024, falcon1024padded, falcon512, falcon512padded } from "@noble
 import { network } from "hardhat";
 import { type Hex, bytesToHex, concatBytes, concatHex, hexToBytes, keccak256, numberToHex, size, slice, toFunctionSelector, zeroAddress } from "viem";
 import { measureVerifyGas } from "../../packages/sdk/src/actions/measureVerifyGas.js";
+import { attestExpandedKey } from "../../packages/sdk/src/actions/attestExpandedKey.js";
 import { deployCodeChunks, toCodeChunks } from "../../packages/sdk/src/keys/codeStore.js";
 import {
   type FalconDegree,
@@ -287,16 +288,20 @@ export async function describeFalconVerifier(n: FalconDegree, contractName: "Fal
       assert.equal(await verify(expanded.key, message, concatBytes([signature, new Uint8Array(falconParameters(n).maxSignatureLength)])), FAILURE);
     });
 
-    it("names a key by its commitment, wherever its chunk is; keyId refuses what verify refuses", async () => {
+    it("names a keypair by keccak256(pk) once attested, wherever its chunk is; keyId refuses what verify refuses", async () => {
       const { expanded } = await keyPair(compressed);
       const keyId = (key: Hex) => verifier.read.keyId([key]);
-      assert.equal(await keyId(expanded.key), slice(expanded.key, 0, 32));
+      const signer = { scheme: n === 512 ? "falcon512" : "falcon1024", expandedKey: expanded } as const;
+      await assert.rejects(keyId(expanded.key), /ERC7913UnattestedKey/);
+      await attestExpandedKey({ client: fixture.client, walletClient: fixture.deployer, signer });
+      assert.equal(await keyId(expanded.key), keccak256(expanded.publicKey));
       assert.equal(await verifier.read.supportsInterface([toFunctionSelector("keyId(bytes)")]), true);
       const copy = await deployCodeAt(fixture, toCodeChunks(expanded.bytes)[0]!.initCode, numberToHex(7, { size: 32 }));
-      assert.equal(await keyId(concatHex([slice(expanded.key, 0, 32), copy])), slice(expanded.key, 0, 32));
+      assert.equal(await keyId(concatHex([slice(expanded.key, 0, 32), copy])), keccak256(expanded.publicKey));
       const undeployed = expandFalconPublicKey(compressed.keygen(random(48)).publicKey);
-      for (const key of [undeployed.key, concatHex([keccak256("0x"), slice(expanded.key, 32)]), slice(expanded.key, 0, 51), "0x" as Hex])
-        await assert.rejects(keyId(key), /ERC7913NonCanonicalKey/);
+      await assert.rejects(keyId(undeployed.key), /ERC7913UnattestedKey/);
+      for (const key of [concatHex([keccak256("0x"), slice(expanded.key, 32)]), slice(expanded.key, 0, 51), "0x" as Hex])
+        await assert.rejects(keyId(key), /ERC7913NonCanonicalKey|ERC7913UnattestedKey/);
     });
 
     it("accepts a norm at the bound's side and rejects one just above β²", async () => {

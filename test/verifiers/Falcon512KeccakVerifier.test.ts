@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, it } from "node:test";
 import { network } from "hardhat";
+import { attestExpandedKey } from "../../packages/sdk/src/actions/attestExpandedKey.js";
 import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, size, slice, toHex } from "viem";
 import { measureVerifyGas } from "../../packages/sdk/src/actions/measureVerifyGas.js";
 import { deployCodeChunks } from "../../packages/sdk/src/keys/codeStore.js";
@@ -125,7 +126,7 @@ describe("Falcon512KeccakVerifier (ETHFALCON, keccak variant: not FIPS 206)", ()
     assert.equal(await verifier.read.verify([key, message, bytesToHex(encodeFalconKeccakSignature({ salt, s2 }))]), MAGIC);
   });
 
-  it("rejects bad keys: commitment mismatch, a chunk with no code, wrong lengths; keyId names the commitment", async () => {
+  it("rejects bad keys: commitment mismatch, a chunk with no code, wrong lengths; keyId names keccak256(pk) once attested", async () => {
     const { publicKey, message, signature } = hashVectors[0];
     const { key, bytes } = await keyOf(publicKey);
     const chunk = slice(key, 32);
@@ -134,7 +135,9 @@ describe("Falcon512KeccakVerifier (ETHFALCON, keccak variant: not FIPS 206)", ()
     assert.equal(await verifier.read.verify([slice(key, 0, 51), message, signature]), FAILURE);
     assert.equal(await verifier.read.verify([concatHex([key, "0x00"]), message, signature]), FAILURE);
     assert.equal(await verifier.read.verify(["0x", message, signature]), FAILURE);
-    assert.equal(await verifier.read.keyId([key]), slice(key, 0, 32));
+    await assert.rejects(verifier.read.keyId([key]), /ERC7913UnattestedKey/);
+    await attestExpandedKey({ client: fixture.client, walletClient: fixture.deployer, signer: { scheme: "falcon512keccak", expandedKey: expandFalconPublicKey(publicKey) } });
+    assert.equal(await verifier.read.keyId([key]), keccak256(publicKey));
     await assert.rejects(verifier.read.keyId([slice(key, 0, 51)]), /ERC7913NonCanonicalKey/);
   });
 

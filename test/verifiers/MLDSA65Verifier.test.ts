@@ -4,9 +4,9 @@ import { readFileSync } from "node:fs";
 import { before, describe, it } from "node:test";
 import { shake256 } from "@noble/hashes/sha3.js";
 import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
-import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, toFunctionSelector, toHex, zeroHash, zeroAddress, slice } from "viem";
+import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, numberToHex, toFunctionSelector, toHex, zeroHash, zeroAddress, slice } from "viem";
 import { network } from "hardhat";
-import { deployCodeChunks, expandPublicKey, mldsa65Signer } from "@pq4337/sdk";
+import { deployCodeChunks, deployExpandedKey, expandPublicKey, mldsa65Signer } from "@pq4337/sdk";
 import { decodeExpandedKey, decodeSignature, inverseNtt, multiplyNtt, ntt, w1Encode } from "@pq4337/sdk/mldsa65";
 import { type Fixture, deployCodeAt, deployFixture } from "../helpers/deployment.js";
 
@@ -175,7 +175,7 @@ describe("MLDSA65Verifier", () => {
     fixture = await deployFixture(connection);
     verifier = await viem.deployContract("MLDSA65Verifier", [zeroAddress]);
     meter = await viem.deployContract("ERC7913GasMeter");
-    await deploy(signer.expandedKey.bytes);
+    await deployExpandedKey({ client: fixture.client, walletClient: fixture.deployer, signer });
     signature = await signer.sign({ hash });
   });
 
@@ -291,25 +291,28 @@ describe("MLDSA65Verifier", () => {
     assert.equal(await verify(concatHex([commitment, chunk0, verifier.address]), hash, signature), FAILURE);
   });
 
-  it("names a key by Â ‖ t̂1 and pk: the same at other chunk addresses or with another tr, refused when unreduced or absent", async () => {
+  it("names a keypair by keccak256(pk) once attested: the same at other chunk addresses; another tr, unreduced or absent is refused", async () => {
     const { key } = signer;
-    const expanded = hexToBytes(signer.expandedKey.bytes);
-    const id = keccak256(concatHex([keccak256(expanded.subarray(0, 36864)), keccak256(expanded.subarray(36928))]));
+    const id = keccak256(signer.publicKey);
     assert.equal(await verifier.read.keyId([key]), id);
     assert.equal(await verifier.read.supportsInterface([toFunctionSelector("keyId(bytes)")]), true);
+    const expanded = hexToBytes(signer.expandedKey.bytes);
+    const copies = await Promise.all(signer.expandedKey.chunks.map((chunk) => deployCodeAt(fixture, chunk.initCode, numberToHex(3, { size: 32 }))));
+    assert.equal(await verifier.read.keyId([concatHex([signer.expandedKey.commitment, ...copies])]), id);
 
+    // Another tr verifies for the same secret key, but E is no longer pk's expansion: not attested, refused.
     const otherTr = expanded.slice();
     otherTr[36864] ^= 1;
     const { addresses } = await deploy(bytesToHex(otherTr));
-    assert.equal(await verifier.read.keyId([concatHex([keccak256(otherTr), ...addresses])]), id);
+    await assert.rejects(verifier.read.keyId([concatHex([keccak256(otherTr), ...addresses])]), /ERC7913UnattestedKey/);
 
     const unreduced = expanded.slice();
     new DataView(unreduced.buffer).setUint32(4 * 700, new DataView(unreduced.buffer).getUint32(4 * 700) + 8380417);
     const deployedUnreduced = await deploy(bytesToHex(unreduced));
     const unreducedKey = concatHex([keccak256(unreduced), ...deployedUnreduced.addresses]);
-    await assert.rejects(verifier.read.keyId([unreducedKey]), /ERC7913NonCanonicalKey/);
+    await assert.rejects(verifier.read.keyId([unreducedKey]), /ERC7913UnattestedKey/);
     const undeployed = mldsa65Signer();
-    await assert.rejects(verifier.read.keyId([undeployed.key]), /ERC7913NonCanonicalKey/);
+    await assert.rejects(verifier.read.keyId([undeployed.key]), /ERC7913UnattestedKey/);
     await assert.rejects(verifier.read.keyId(["0x"]), /ERC7913NonCanonicalKey/);
   });
 

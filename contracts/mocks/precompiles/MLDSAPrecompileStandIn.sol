@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {MLDSAKeyExpansion} from "./MLDSAKeyExpansion.sol";
+import {MLDSAKeyExpansion} from "../../utils/MLDSAKeyExpansion.sol";
 
 /**
  * @dev The shape shared by the stand-ins for EIP-8355's ML-DSA verification precompiles (a chain feature that does

@@ -108,7 +108,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       : undefined;
     if (alto) started.push(alto);
 
-    const { accountFactory, accountImplementation, verifiers } = contracts;
+    const { accountFactory, accountImplementation, verifiers, keyAttestors } = contracts;
     return {
       node,
       rpcUrl,
@@ -117,7 +117,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       chain,
       hardfork,
       entryPoint: entryPointAddress,
-      contracts: { accountFactory, accountImplementation, verifiers },
+      contracts: { accountFactory, accountImplementation, verifiers, keyAttestors },
       funderPrivateKey: funderKey,
       pids: { [node]: chainNode.pid, alto: alto?.pid },
       stop,

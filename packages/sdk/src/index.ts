@@ -31,7 +31,7 @@ export { ClientChainMissingError } from "./errors/client.js";
 export { create2DeployerAddress, defaultNonceKey, deploymentSalt, entryPointAddress } from "./constants.js";
 export { deployDeterministic, getDeterministicAddress, matchesDeployedBytecode, type DeployDeterministicParameters, type DeployDeterministicReturnType, type DeployDeterministicErrorType, type GetDeterministicAddressParameters } from "./deploy/deployDeterministic.js";
 export { checkCreate2Deployer, create2DeployerGasLimit, create2DeployerGasPrice, create2DeployerRuntimeCode, create2DeployerSigner, create2DeployerTransaction, deployCreate2Deployer, type DeployCreate2DeployerErrorType, type DeployCreate2DeployerParameters, type DeployCreate2DeployerReturnType } from "./deploy/deployCreate2Deployer.js";
-export { getPQ4337Addresses, verifierContractNames, type PQ4337Addresses } from "./deploy/getPQ4337Addresses.js";
+export { getPQ4337Addresses, keyAttestorContractNames, verifierContractNames, type PQ4337Addresses } from "./deploy/getPQ4337Addresses.js";
 export { deployPQ4337, entryPointSalt, getPQ4337Contracts, planPQ4337Deployment, type GetPQ4337ContractsParameters, type DeployPQ4337ErrorType, type DeployPQ4337Parameters, type DeployPQ4337ReturnType, type DeterministicContract, type PQ4337Deployment, type PQ4337DeploymentStep, type PlanPQ4337DeploymentErrorType, type PlanPQ4337DeploymentParameters, type PlanPQ4337DeploymentReturnType } from "./deploy/deployPQ4337.js";
 export { DuplicateSignerError, InvalidThresholdError, UnknownVerifierError, UnsupportedCallsError, VerifierUnknownError } from "./errors/account.js";
 export { PQ4337Error, type PQ4337ErrorParameters } from "./errors/base.js";
@@ -104,6 +104,7 @@ export {
   type VerifyWithExpandedKeyErrorType,
   type VerifyWithExpandedKeyParameters,
 } from "./keys/mldsa65/index.js";
+export { getKeyAttestationRecord, keyAttestationRecordCreationCode, type GetKeyAttestationRecordParameters } from "./keys/keyAttestation.js";
 export { codeChunkMaxSize, deployCodeChunks, toCodeChunks, type CodeChunk, type DeployCodeChunksParameters, type DeployCodeChunksReturnType, type DeployCodeChunksErrorType, type ToCodeChunksParameters, type ToCodeChunksReturnType, type ToCodeChunksErrorType } from "./keys/codeStore.js";
 export * from "./errors/keys.js";
 export * from "./errors/keyFile.js";
@@ -153,6 +154,7 @@ export {
   mldsa87SignatureLength,
 } from "./keys/mldsa87/index.js";
 export { deployExpandedKey, type DeployExpandedKeyParameters, type DeployExpandedKeyReturnType } from "./actions/deployExpandedKey.js";
+export { attestExpandedKey, type AttestExpandedKeyErrorType, type AttestExpandedKeyParameters, type AttestExpandedKeyReturnType } from "./actions/attestExpandedKey.js";
 export {
   type ExpandFalconPublicKeyErrorType,
   type ExpandFalconPublicKeyParameters,

@@ -11,6 +11,7 @@ import {
   http,
   isAddress,
   isHex,
+  keccak256,
   maxUint256,
   parseEther,
   zeroHash,
@@ -22,6 +23,7 @@ import {
   type SchemeName,
   type ToPQSmartAccountReturnType,
   assertExpandedKeyDeployed,
+  attestExpandedKey,
   deployAccount,
   entryPointAddress,
   ExpandedKeyNotDeployedError,
@@ -64,8 +66,10 @@ A testnet user's commands for a pq4337 account (PQAccount on EntryPoint v0.8, at
               owns the account.
   address     prints the account's counterfactual address (no passphrase needed): send ETH there before its
               first operation, which also creates it.
-  deploy-key  puts a post-quantum key's expanded public key in contract code, where its verifier reads it; any
-              funded key pays (below). Idempotent: a second run sends nothing. ECDSA keys need none.
+  deploy-key  puts a post-quantum key's expanded public key in contract code, where its verifier reads it, and
+              attests it (the key attestor proves on-chain that it is the public key's expansion, which an
+              account requires before storing the key); any funded key pays (below). Idempotent: a second run
+              sends nothing. ECDSA keys need none.
   deploy      creates the account with a plain transaction to its factory (any funded key pays; the address
               binds the key, so whoever pays, the account is FILE's). Idempotent. Do it before the first send when
               that would declare more than ERC-7562's 500,000 verification gas (a Falcon-512 or Ed25519 account):
@@ -144,6 +148,10 @@ async function deployKey(args: string[]): Promise<number> {
   const { transactionHashes, addresses } = await deployCodeChunks({ client, walletClient, data: expandedKey });
   console.log(`expanded key: ${(expandedKey.length - 2) / 2} bytes in ${addresses.length} code chunk(s) at ${addresses.join(", ")}`);
   if (transactionHashes.length === 0) console.log("Already deployed: nothing sent.");
+  // The verifier names (and an account stores) the key only once its attestor has proven E to be pk's expansion.
+  const attested = await attestExpandedKey({ client, walletClient, signer: { scheme, expandedKey: { publicKey, commitment: keccak256(expandedKey) } } });
+  console.log(`attestation record ${attested.record}${attested.transactionHash ? "" : ": already attested, nothing sent"}`);
+  if (attested.transactionHash) transactionHashes.push(attested.transactionHash);
   for (const hash of transactionHashes) {
     const { gasUsed, effectiveGasPrice } = await client.getTransactionReceipt({ hash });
     console.log(`transaction ${hash}, gas used ${gasUsed} (${formatEther(gasUsed * effectiveGasPrice)} ETH)`);

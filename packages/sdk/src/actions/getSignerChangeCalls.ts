@@ -4,7 +4,9 @@ import { type GetErc7913SignerErrorType, getErc7913Signer } from "../accounts/ge
 import { getSignerPossessionHash } from "../accounts/getSignerPossessionHash.js";
 import type { ToPQSmartAccountReturnType } from "../accounts/toPQSmartAccount.js";
 import { create2DeployerAddress, deploymentSalt } from "../constants.js";
-import { pqAccountAbi } from "../generated/contracts.js";
+import { getPQ4337Addresses } from "../deploy/getPQ4337Addresses.js";
+import { keyAttestorAbi, pqAccountAbi } from "../generated/contracts.js";
+import { getKeyAttestationRecord } from "../keys/keyAttestation.js";
 import { type AssertChainErrorType, assertChain } from "../utils/assertChain.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
 
@@ -24,7 +26,9 @@ export type GetSignerChangeCallsParameters = {
   threshold?: number | undefined;
   /**
    * Whether the account itself deploys the added keys' expanded-key chunks that are not on chain yet, through the
-   * CREATE2 deployer, before adding them (default `true`): no other key has to pay.
+   * CREATE2 deployer, and attests the keys that are not attested yet (the key attestor's `attest(pk)`, which the
+   * verifier requires before the account may add the key), before adding them (default `true`): no other key has to
+   * pay. An ML-DSA attestation costs millions of gas in the operation; `attestExpandedKey` beforehand avoids it.
    */
   deployKeys?: boolean | undefined;
   /** The ERC-7913 verifier of each scheme. Defaults to pq4337's deterministic deployment. */
@@ -72,6 +76,13 @@ export async function getSignerChangeCalls(parameters: GetSignerChangeCallsParam
       for (const chunk of signer.expandedKey?.chunks ?? []) {
         if ((await getCode(client, { address: chunk.address })) === undefined)
           calls.push({ to: create2DeployerAddress, data: concatHex([deploymentSalt, chunk.initCode]) });
+      }
+      // A lattice key is added only once its attestor has proven E to be pk's expansion (paid once per key).
+      const keyAttestor = getPQ4337Addresses().keyAttestors[signer.scheme];
+      if (signer.expandedKey && keyAttestor) {
+        const record = getKeyAttestationRecord({ keyAttestor, commitment: signer.expandedKey.commitment });
+        if ((await getCode(client, { address: record })) === undefined)
+          calls.push({ to: keyAttestor, data: encodeFunctionData({ abi: keyAttestorAbi, functionName: "attest", args: [signer.expandedKey.publicKey] }) });
       }
     }
   }

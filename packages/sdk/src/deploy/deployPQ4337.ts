@@ -15,6 +15,12 @@ import { InsufficientDeployerFundsError, UnexpectedCodeError } from "../errors/d
 import {
   entryPoint08Bytecode,
   entryPoint08DeployedBytecode,
+  falconKeyAttestorBytecode,
+  falconKeyAttestorDeployedBytecode,
+  mldsa44KeccakKeyAttestorBytecode,
+  mldsa44KeccakKeyAttestorDeployedBytecode,
+  mldsaKeyAttestorBytecode,
+  mldsaKeyAttestorDeployedBytecode,
   pqAccountFactoryBytecode,
   pqAccountFactoryDeployedBytecode,
 } from "../generated/contracts.js";
@@ -64,7 +70,9 @@ export type GetPQ4337ContractsParameters = {
 
 /**
  * Every contract {@link deployPQ4337} puts on a chain, in deployment order: the canonical EntryPoint v0.8 (with
- * its canonical salt), then pq4337's account factory and the verifier of every scheme in `schemes`.
+ * its canonical salt), then pq4337's account factory, the key attestors (whose addresses the lattice verifiers
+ * compute from their creation code: see `getPQ4337Addresses().keyAttestors`) and the verifier of every scheme in
+ * `schemes`.
  *
  * @example
  * for (const { name, address } of getPQ4337Contracts()) console.log(name, address)
@@ -80,6 +88,9 @@ export function getPQ4337Contracts({ precompiles }: GetPQ4337ContractsParameters
   return [
     contract("EntryPoint", entryPoint08Bytecode, entryPoint08DeployedBytecode, entryPointSalt),
     contract("PQAccountFactory", pqAccountFactoryBytecode, pqAccountFactoryDeployedBytecode),
+    contract("MLDSAKeyAttestor", mldsaKeyAttestorBytecode, mldsaKeyAttestorDeployedBytecode),
+    contract("FalconKeyAttestor", falconKeyAttestorBytecode, falconKeyAttestorDeployedBytecode),
+    contract("MLDSA44KeccakKeyAttestor", mldsa44KeccakKeyAttestorBytecode, mldsa44KeccakKeyAttestorDeployedBytecode),
     ...Object.values(schemes).map((scheme) =>
       contract(scheme.verifierName, verifierInitCode({ scheme, precompiles }), scheme.verifierDeployedBytecode),
     ),

@@ -9,6 +9,11 @@ export type PQ4337Addresses = {
   accountImplementation: Address;
   /** The ERC-7913 verifier of each supported scheme. */
   verifiers: Partial<Record<SchemeName, Address>>;
+  /**
+   * The key attestor of each lattice scheme: it proves on-chain, once per key, that an expanded key is its public
+   * key's expansion, which the scheme's verifier requires before it names the key (`keyId`). See `attestExpandedKey`.
+   */
+  keyAttestors: Partial<Record<SchemeName, Address>>;
 };
 
 /** The ERC-7913 verifier contract of each scheme (the registry's `verifierName`). */
@@ -24,6 +29,20 @@ export const verifierContractNames = {
   mldsa44keccak: "MLDSA44KeccakVerifier",
   falcon512keccak: "Falcon512KeccakVerifier",
 } as const satisfies Record<SchemeName, keyof typeof initCodeHashes>;
+
+/**
+ * The key attestor contract of each lattice scheme: one for the three ML-DSA sets, one for ETHDILITHIUM's own
+ * expansion, one for Falcon-512, Falcon-1024 and the Falcon-512 keccak variant (which reads the same expanded key).
+ */
+export const keyAttestorContractNames = {
+  mldsa44: "MLDSAKeyAttestor",
+  mldsa65: "MLDSAKeyAttestor",
+  mldsa87: "MLDSAKeyAttestor",
+  falcon512: "FalconKeyAttestor",
+  falcon1024: "FalconKeyAttestor",
+  mldsa44keccak: "MLDSA44KeccakKeyAttestor",
+  falcon512keccak: "FalconKeyAttestor",
+} as const satisfies Partial<Record<SchemeName, keyof typeof initCodeHashes>>;
 
 /** Where the CREATE2 deployer puts a contract of pq4337's build, from its creation code's hash. */
 const deterministicAddress = (contract: keyof typeof initCodeHashes): Address =>
@@ -41,10 +60,13 @@ export function getPQ4337Addresses(): PQ4337Addresses {
   const accountFactory = deterministicAddress("PQAccountFactory");
   const verifiers: PQ4337Addresses["verifiers"] = {};
   for (const [scheme, contract] of Object.entries(verifierContractNames)) verifiers[scheme as SchemeName] = deterministicAddress(contract);
+  const keyAttestors: PQ4337Addresses["keyAttestors"] = {};
+  for (const [scheme, contract] of Object.entries(keyAttestorContractNames)) keyAttestors[scheme as SchemeName] = deterministicAddress(contract);
   return {
     accountFactory,
     // The factory creates its implementation in its constructor: the factory's first CREATE, nonce 1.
     accountImplementation: getContractAddress({ from: accountFactory, nonce: 1n }),
     verifiers,
+    keyAttestors,
   };
 }

@@ -1,4 +1,4 @@
-import type { Address } from "viem";
+import type { Address, Hex } from "viem";
 import { PQ4337Error } from "./base.js";
 
 /** A value passed as `Hex` is not an even-length `0x`-prefixed hex string. */
@@ -68,5 +68,41 @@ export class ExpandedKeyNotDeployedError extends PQ4337Error {
         "a second deployment is a no-op. Without it the verifier rejects every signature (AA24).",
     });
     this.addresses = addresses;
+  }
+}
+
+/** A lattice key's commitment is not attested on the chain and no wallet client was given to attest it. */
+export class ExpandedKeyNotAttestedError extends PQ4337Error {
+  override name = "ExpandedKeyNotAttestedError";
+  /** The commitment keccak256(E ‖ pk) that has no attestation. */
+  readonly commitment: Hex;
+  constructor({ scheme, commitment, keyAttestor }: { scheme: string; commitment: Hex; keyAttestor: Address }) {
+    super(`The ${scheme} signer's expanded key is not attested: no record of ${commitment} by the key attestor ${keyAttestor}.`, {
+      details:
+        "Attest it once with `attestExpandedKey({ client, walletClient, signer })` (or `deployExpandedKey`, which does both); " +
+        "any funded account may pay, and a second attestation is a no-op. Without it the verifier's keyId refuses the key " +
+        "and no account can add it as a signer.",
+    });
+    this.commitment = commitment;
+  }
+}
+
+/** The key attestor recomputed the expanded key from the public key and it is not the signer's: the key is not genuine. */
+export class ExpandedKeyAttestationMismatchError extends PQ4337Error {
+  override name = "ExpandedKeyAttestationMismatchError";
+  constructor({ scheme, commitment, attested }: { scheme: string; commitment: Hex; attested: Hex }) {
+    super(`The ${scheme} signer's expanded key is not its public key's expansion: it commits to ${commitment}, the attestor derives ${attested}.`, {
+      details: "An expanded key must be computed from the public key (`toErc7913Key`, the signers' `expandedKey`); no verifier accepts another.",
+    });
+  }
+}
+
+/** The key attestor has no code on the chain: pq4337 is not (entirely) deployed there. */
+export class KeyAttestorNotDeployedError extends PQ4337Error {
+  override name = "KeyAttestorNotDeployedError";
+  constructor({ scheme, keyAttestor }: { scheme: string; keyAttestor: Address }) {
+    super(`The ${scheme} key attestor is not deployed at ${keyAttestor}.`, {
+      details: "Deploy pq4337's contracts with `deployPQ4337` (or `pq4337 deploy`): the attestors are part of it.",
+    });
   }
 }

@@ -1,22 +1,24 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {MLDSANTT} from "../../utils/MLDSANTT.sol";
-import {SHAKE} from "../../utils/SHAKE.sol";
+import {MLDSANTT} from "./MLDSANTT.sol";
+import {SHAKE} from "./SHAKE.sol";
 
 /**
- * @dev On-chain ML-DSA public key expansion, for the EIP-8355 precompile stand-ins: from a FIPS 204 public key
- * pk = ρ ‖ t1 it builds the expanded key E = Â ‖ t̂1 ‖ tr that {MLDSA44}, {MLDSA65} and {MLDSA87} verify with,
- * byte for byte as the SDK's `expandMldsaPublicKey` (and ML-DSA-65's `expandPublicKey`) lays it out:
+ * @dev On-chain ML-DSA public key expansion: from a FIPS 204 public key pk = ρ ‖ t1 it builds the expanded key
+ * E = Â ‖ t̂1 ‖ tr that {MLDSA44}, {MLDSA65} and {MLDSA87} verify with, byte for byte as the SDK's
+ * `expandMldsaPublicKey` (and ML-DSA-65's `expandPublicKey`) lays it out:
  *
  * - Â = ExpandA(ρ) (FIPS 204 Algorithm 32): Â[i][j] = RejNTTPoly(ρ ‖ j ‖ i) (Algorithm 30), row-major;
  * - t̂1[i] = NTT(t1[i] · 2^13), t1[i] read with SimpleBitUnpack(·, 10) (Algorithm 18);
  * - each polynomial as 256 big-endian uint32 coefficients in [0, q), 1 KiB;
  * - then tr = H(pk, 64) = SHAKE256(pk, 64).
  *
- * Test-only: it runs k·l SHAKE128 rejection samplings and k NTTs on every call, which is what a precompile does
- * natively and what the verifiers' callers avoid by storing E. Any 10-bit t1 coefficient is valid, so the only
- * check pk needs is its length, which the caller makes.
+ * Used once per key by {MLDSAKeyAttestor}, which proves on-chain that a stored E is pk's expansion, and on every
+ * call by the EIP-8355 precompile stand-ins. It runs k·l SHAKE128 rejection samplings and k NTTs (millions of gas),
+ * which the verifiers never pay: they read the stored E. Any 10-bit t1 coefficient is valid, so the only check pk
+ * needs is its length, which the caller makes. {writeT1Hat} and {sampleUniform} serve the keccak variant's
+ * expansion ({MLDSA44KeccakKeyExpansion}) too.
  */
 library MLDSAKeyExpansion {
     uint256 private constant Q = 8380417;
@@ -75,7 +77,23 @@ library MLDSAKeyExpansion {
                 out += POLY_BYTES;
             }
         }
-        // t̂1, through the verifiers' own forward NTT, on one packed polynomial (2 KiB) at a time.
+        writeT1Hat(publicKey, k, out);
+        out += k * POLY_BYTES;
+        bytes memory tr = SHAKE.shake256(publicKey, TR_BYTES);
+        assembly ("memory-safe") {
+            mcopy(out, add(tr, 0x20), TR_BYTES)
+        }
+    }
+
+    /**
+     * @dev t̂1 = NTT(t1 · 2^13) of the k packed t1 polynomials after ρ in `publicKey`, into the k KiB at `out`, through
+     * the verifiers' own forward NTT, one packed polynomial (2 KiB of scratch memory, released on return) at a time.
+     */
+    function writeT1Hat(bytes calldata publicKey, uint256 k, uint256 out) internal pure {
+        uint256 free;
+        assembly ("memory-safe") {
+            free := mload(0x40)
+        }
         bytes memory zetaTable = MLDSANTT.zetaTable();
         uint256 packed;
         uint256 zetas;
@@ -92,26 +110,16 @@ library MLDSAKeyExpansion {
             _writeReduced(packed, out);
             out += POLY_BYTES;
         }
-        bytes memory tr = SHAKE.shake256(publicKey, TR_BYTES);
         assembly ("memory-safe") {
-            mcopy(out, add(tr, 0x20), TR_BYTES)
+            mstore(0x40, free)
         }
     }
 
     /**
-     * @dev RejNTTPoly (FIPS 204 Algorithm 30) of `seed` into the 1 KiB at `out`: SHAKE128(seed) read 3 bytes at a
-     * time as a little-endian 23-bit candidate (CoeffFromThreeBytes, Algorithm 14: b0 + 2^8·b1 + 2^16·(b2 mod 128)
-     * for bytes b0 b1 b2), kept when below q, until 256 are kept. Five SHAKE128 blocks (840 bytes, 280 candidates)
-     * are squeezed at once; should more than 24 of them be rejected (fewer than one polynomial in 10^39), it starts
-     * again with one block more. The memory it uses is released on return.
-     *
-     * Candidates go eight at a time (24 bytes): the 24-bit fields move apart into the tops of eight 32-bit lanes
-     * (by 32, 16 and 8 bits: field i moves 8i), each lane's bytes are reversed (b0 b1 b2 0 to 0 b2 b1 b0) and
-     * bit 23 is cleared, which gives the word the eight make in E. When all eight are below q, as they are but
-     * for about one group in 128, that word is stored; a group with a rejection is stored one kept coefficient
-     * at a time. Every store is a whole word, in increasing address order: the last ones reach past the 256th
-     * coefficient, by up to 52 bytes into the next polynomial of E (Â's last is followed by t̂1's first), which
-     * the caller writes afterwards.
+     * @dev RejNTTPoly (FIPS 204 Algorithm 30) of `seed` into the 1 KiB at `out`: SHAKE128(seed) read by
+     * {sampleUniform} until 256 coefficients are kept. Five SHAKE128 blocks (840 bytes, 280 candidates) are squeezed
+     * at once; should more than 24 of them be rejected (fewer than one polynomial in 10^39), it starts again with
+     * one block more. The memory it uses is released on return.
      */
     function _rejNttPoly(bytes memory seed, uint256 out) private pure {
         uint256 free;
@@ -121,35 +129,59 @@ library MLDSAKeyExpansion {
         uint256 count = 0;
         for (uint256 length = 5 * SHAKE.RATE_128; count < 256; length += SHAKE.RATE_128) {
             bytes memory stream = SHAKE.shake128(seed, length);
+            uint256 p;
             assembly ("memory-safe") {
-                count := 0
-                let p := add(stream, 0x20)
-                for { let end := add(p, length) } lt(p, end) { p := add(p, 24) } {
-                    let x := mload(p)
-                    x := or(and(x, FIELDS_0_3), shr(32, and(x, FIELDS_4_7)))
-                    x := or(and(x, FIELDS_EVEN_PAIRS), shr(16, and(x, FIELDS_ODD_PAIRS)))
-                    x := or(and(x, FIELDS_EVEN), shr(8, and(x, FIELDS_ODD)))
-                    x := or(shl(8, and(x, BYTES_LOW)), and(shr(8, x), BYTES_LOW))
-                    x := or(shl(16, and(x, HALVES_LOW)), and(shr(16, x), HALVES_LOW))
-                    x := and(x, LOW23)
-                    switch and(add(x, GE_Q), BIT31)
-                    case 0 {
-                        mstore(add(out, shl(2, count)), x)
-                        count := add(count, 8)
-                    }
-                    default {
-                        for { let shift := 224 } 1 { shift := sub(shift, 32) } {
-                            let candidate := and(shr(shift, x), 0xffffffff)
-                            if lt(candidate, Q) {
-                                mstore(add(out, shl(2, count)), shl(224, candidate))
-                                count := add(count, 1)
-                            }
-                            if iszero(shift) { break }
-                        }
-                    }
-                    if gt(count, 255) { break }
-                }
+                p := add(stream, 0x20)
+            }
+            count = sampleUniform(p, length, out);
+            assembly ("memory-safe") {
                 mstore(0x40, free)
+            }
+        }
+    }
+
+    /**
+     * @dev The rejection sampling of RejNTTPoly on the `length` stream bytes at memory `stream` (`length` a multiple
+     * of 24, the 8 bytes after the stream readable), into the 1 KiB at `out`: 3 bytes at a time as a little-endian
+     * 23-bit candidate (CoeffFromThreeBytes, Algorithm 14: b0 + 2^8·b1 + 2^16·(b2 mod 128) for bytes b0 b1 b2), kept
+     * when below q, until 256 are kept or the stream ends. Returns how many were kept: 256 or more (a last group
+     * stored whole counts all eight) when the polynomial is complete.
+     *
+     * Candidates go eight at a time (24 bytes): the 24-bit fields move apart into the tops of eight 32-bit lanes
+     * (by 32, 16 and 8 bits: field i moves 8i), each lane's bytes are reversed (b0 b1 b2 0 to 0 b2 b1 b0) and
+     * bit 23 is cleared, which gives the word the eight make in E. When all eight are below q, as they are but
+     * for about one group in 128, that word is stored; a group with a rejection is stored one kept coefficient
+     * at a time. Every store is a whole word, in increasing address order: the last ones reach past the 256th
+     * coefficient, by up to 52 bytes into the next polynomial of E (Â's last is followed by t̂1's first), which
+     * the caller writes afterwards.
+     */
+    function sampleUniform(uint256 stream, uint256 length, uint256 out) internal pure returns (uint256 count) {
+        assembly ("memory-safe") {
+            let p := stream
+            for { let end := add(p, length) } lt(p, end) { p := add(p, 24) } {
+                let x := mload(p)
+                x := or(and(x, FIELDS_0_3), shr(32, and(x, FIELDS_4_7)))
+                x := or(and(x, FIELDS_EVEN_PAIRS), shr(16, and(x, FIELDS_ODD_PAIRS)))
+                x := or(and(x, FIELDS_EVEN), shr(8, and(x, FIELDS_ODD)))
+                x := or(shl(8, and(x, BYTES_LOW)), and(shr(8, x), BYTES_LOW))
+                x := or(shl(16, and(x, HALVES_LOW)), and(shr(16, x), HALVES_LOW))
+                x := and(x, LOW23)
+                switch and(add(x, GE_Q), BIT31)
+                case 0 {
+                    mstore(add(out, shl(2, count)), x)
+                    count := add(count, 8)
+                }
+                default {
+                    for { let shift := 224 } 1 { shift := sub(shift, 32) } {
+                        let candidate := and(shr(shift, x), 0xffffffff)
+                        if lt(candidate, Q) {
+                            mstore(add(out, shl(2, count)), shl(224, candidate))
+                            count := add(count, 1)
+                        }
+                        if iszero(shift) { break }
+                    }
+                }
+                if gt(count, 255) { break }
             }
         }
     }
