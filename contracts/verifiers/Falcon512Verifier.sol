@@ -74,9 +74,7 @@ contract Falcon512Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ER
         (bool ok, uint256 e) = Falcon.readKey(9, key);
         if (ok) {
             // pk follows E's 4·n = 2,048 bytes.
-            (uint256 hashToPointGas, uint256 coreGas) = _precompileGas();
-            (bool answered, bool valid) =
-                EIP8052.verify(_hashToPoint, _core, hashToPointGas, coreGas, hash, signature, e + (4 << 9));
+            (bool answered, bool valid) = _askPrecompiles(hash, signature, e + (4 << 9));
             if (answered ? valid : Falcon.verify(9, signature, hash, e)) return IERC7913SignatureVerifier.verify.selector;
         }
         return 0xFFFFFFFF;
@@ -87,6 +85,17 @@ contract Falcon512Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ER
     function keyId(bytes calldata key) public view virtual returns (bytes32) {
         if (!Falcon.isCanonicalKey(9, key)) revert ERC7913NonCanonicalKey(key);
         return bytes32(key[0:32]);
+    }
+
+    /// @dev {EIP8052-verify} with this verifier's precompiles and {_precompileGas}; pk at memory address `publicKey`.
+    function _askPrecompiles(bytes32 hash, bytes calldata signature, uint256 publicKey)
+        private
+        view
+        returns (bool answered, bool valid)
+    {
+        if (_core == address(0)) return (false, false);
+        (uint256 hashToPointGas, uint256 coreGas) = _precompileGas();
+        return EIP8052.verify(_hashToPoint, _core, hashToPointGas, coreGas, hash, signature, publicKey);
     }
 
     /**
