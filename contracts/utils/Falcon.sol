@@ -49,6 +49,8 @@ library Falcon {
     /// @dev 2^31 − 1 in every lane: adding it to a lane below 2^31 sets the lane's bit 31 exactly when it is not 0.
     uint256 private constant LANE_NONZERO = 0x7fffffff7fffffff7fffffff7fffffff7fffffff7fffffff7fffffff7fffffff;
     uint256 private constant LENGTH_15 = 0x00000f0000000f0000000f0000000f0000000f0000000f0000000f0000000f00;
+    /// @dev 7 in every length field: a length of 25 (a run of 16 zeros) or more is caught as length + 7 reaching 32.
+    uint256 private constant LENGTH_7 = 0x0000070000000700000007000000070000000700000007000000070000000700;
     uint256 private constant LENGTH_32 = 0x0000200000002000000020000000200000002000000020000000200000002000;
     /// @dev The low 12 bits of every lane, and bit 11 of every lane: a CT field and its sign bit.
     uint256 private constant LANE_12_BITS = 0x00000fff00000fff00000fff00000fff00000fff00000fff00000fff00000fff;
@@ -64,7 +66,7 @@ library Falcon {
     /**
      * @dev The code-length table of {decodeSignature}, as 8 words for memory 0x00 … 0xff: byte b is the length of
      * a code whose byte after the head is b: 9 plus its leading zeros (the unary high part), or 17 for b = 0,
-     * which sends the word to the bit-by-bit decoder.
+     * which sends the word to the second lookup.
      */
     uint256 private constant LENGTHS_0 = 0x11100f0f0e0e0e0e0d0d0d0d0d0d0d0d0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c;
     uint256 private constant LENGTHS_11 = 0x0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b;
@@ -185,8 +187,13 @@ library Falcon {
      * Eight coefficients at a time, each code's length comes from a table lookup on the byte after its first
      * eight bits, and the codes are collected as lanes `head ‖ length` (head: sign and low bits, length: 9 plus
      * the high part) that are then converted, checked and squared eight at a time. A word with a high part of 8
-     * or more (|s| ≥ 1024, which honest signatures essentially never have) is decoded again bit by bit, at most
-     * 16 steps per coefficient: gas is bounded.
+     * or more (|s| ≥ 1024, which honest signatures essentially never have) is decoded again with a second lookup,
+     * on the byte after the first, for each code whose first byte is all zeros.
+     *
+     * Rejection costs no more than acceptance: decoding stops at the first run of 16 zeros, as the reference does
+     * (all-zero s2 bits, and any encoding that runs into zeros past its end, stop at the first such code), and
+     * otherwise reads each code once or twice as a valid encoding of the same length would. Only the checks that
+     * cost nothing per code (a negative zero, running past the end, what follows the encoding) wait for the end.
      */
     function _decodeCompressed(uint256 logn, bytes calldata signature)
         private
@@ -257,18 +264,47 @@ library Falcon {
                 bits := shl(used, bits)
                 // A table length of 17 (a zero byte after the head: high part 8 or more) or more in any lane.
                 if and(add(codes, LENGTH_15), LENGTH_32) {
+                    // Again, each code whose byte after the head is zero (table length 17) looked up once more on the
+                    // next byte: 8 + its table length, 17 + its leading zeros, or 25 for a second zero byte (a run
+                    // of 16 zeros). Eight codes of at most 25 bits and the byte after the last one fit the 249 bits.
                     bits := shl(and(position, 7), calldataload(add(base, shr(3, position))))
                     codes := 0
-                    for { let j := 0 } lt(j, 8) { j := add(j, 1) } {
-                        let high := 0
-                        for {} and(iszero(shr(255, shl(add(8, high), bits))), lt(high, 16)) {} {
-                            high := add(high, 1)
-                        }
-                        // A run of 16 zeros: |s| > 2047 (the table path never reads more than 7).
-                        bad := or(bad, eq(high, 16))
-                        used := add(9, high)
-                        codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                        bits := shl(used, bits)
+                    used := shr(248, mload(byte(1, bits)))
+                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
+                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                    bits := shl(used, bits)
+                    used := shr(248, mload(byte(1, bits)))
+                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
+                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                    bits := shl(used, bits)
+                    used := shr(248, mload(byte(1, bits)))
+                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
+                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                    bits := shl(used, bits)
+                    used := shr(248, mload(byte(1, bits)))
+                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
+                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                    bits := shl(used, bits)
+                    used := shr(248, mload(byte(1, bits)))
+                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
+                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                    bits := shl(used, bits)
+                    used := shr(248, mload(byte(1, bits)))
+                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
+                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                    bits := shl(used, bits)
+                    used := shr(248, mload(byte(1, bits)))
+                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
+                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                    bits := shl(used, bits)
+                    used := shr(248, mload(byte(1, bits)))
+                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
+                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                    bits := shl(used, bits)
+                    // A run of 16 zeros (length 25) in any lane: |s| > 2047, where the reference stops.
+                    if and(add(codes, LENGTH_7), LENGTH_32) {
+                        bad := 1
+                        break
                     }
                 }
                 used := and(shr(8, codes), LANE_5_BITS)
@@ -297,7 +333,7 @@ library Falcon {
             if and(position, 7) {
                 bad := or(bad, and(byte(0, calldataload(add(base, shr(3, position)))), shr(and(position, 7), 0xff)))
             }
-            for { let offset := usedBytes } lt(offset, payload) { offset := add(offset, 0x20) } {
+            for { let offset := usedBytes } and(lt(offset, payload), iszero(bad)) { offset := add(offset, 0x20) } {
                 let chunk := calldataload(add(base, offset))
                 let remaining := sub(payload, offset)
                 if lt(remaining, 0x20) {
@@ -352,7 +388,9 @@ library Falcon {
 
     /**
      * @dev Verifies the detached signature `signature` (compressed or padded) of the 32-byte `message` under the
-     * expanded public key at `expandedKey` (n/8 words, lanes below q). False for anything the reference rejects.
+     * expanded public key at `expandedKey` (n/8 words, lanes below q). False for anything the reference rejects:
+     * before hashing when s2 does not decode or ‖s2‖² alone exceeds the bound, so that such a signature costs less
+     * than a valid one of its length.
      */
     function verify(uint256 logn, bytes calldata signature, bytes32 message, uint256 expandedKey)
         internal
@@ -360,7 +398,8 @@ library Falcon {
         returns (bool)
     {
         (bool ok, uint256 s2, uint256 s2Norm) = decodeSignature(logn, signature);
-        if (!ok) return false;
+        // ‖s2‖² alone above the bound: ‖(s1, s2)‖² is too, so the reference rejects it; no need to hash.
+        if (!ok || s2Norm > normBound(logn)) return false;
         uint256 c = hashToPoint(logn, signature[1:PREFIX], message);
         return isShort(logn, c, s2, s2Norm, expandedKey);
     }

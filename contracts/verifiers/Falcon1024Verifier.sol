@@ -23,7 +23,9 @@ import {Falcon} from "../utils/Falcon.sol";
  * proposed; pk is there so that every lattice key has one form.)
  *
  * Any malformed input (lengths, a chunk without exactly the expected code, a commitment mismatch, an expanded
- * key value of q or more, a non-canonical signature) returns 0xffffffff; nothing reverts and the gas is bounded.
+ * key value of q or more, a non-canonical signature) returns 0xffffffff; nothing reverts and the gas is bounded. A
+ * signature whose s2 does not decode (decoding stops at the first run of 16 zeros) or whose ‖s2‖² alone exceeds the
+ * bound is rejected before hashing: it costs less than a valid signature of its length.
  *
  * Encodings: one (nonce, s2) has up to three signature encodings, all accepted, as by the reference: a consumer
  * that deduplicates signatures must do so by signer and hash, not by signature bytes; and a relayer can re-encode

@@ -26,13 +26,19 @@ import {Falcon} from "../utils/Falcon.sol";
  * Precompile: deployed with the addresses of the chain's EIP-8052 FALCON_HASH_TO_POINT_SHAKE256 and FALCON_CORE
  * precompiles (both zero for none, else in EIP-1352's precompile range), {verify} asks them with pk for a signature in
  * the padded format, the one they take, and verifies in Solidity with E when the chain gives no EIP-8052 answer
- * (before the fork that adds them) and for the CT and compressed formats. Both paths accept exactly the reference's
- * verdict as long as E is pk's expansion, which {FalconKeyAttestor} proves once per key and {keyId} requires (the
- * account's signer guard calls it before storing a key; {verify} does not, so its gas is unchanged). EIP-8052 burns the gas
- * forwarded to it when a padded signature does not decode: such a signature costs its sender that gas.
+ * (no code at the hash-to-point address: before the fork that adds them) and for the CT and compressed formats.
+ * Both paths accept exactly the reference's verdict as long as E is pk's expansion, which {FalconKeyAttestor} proves
+ * once per key and {keyId} requires (the account's signer guard calls it before storing a key; {verify} does not, so
+ * its gas is unchanged). Each precompile call is given a bounded allowance, four times EIP-8052's price
+ * ({EIP8052-HASH_TO_POINT_GAS}, {EIP8052-CORE_GAS}): EIP-8052 burns the gas a call is given when a padded signature
+ * does not decode, so such a signature costs that allowance, not the caller's gas. A failed call (that, or a price
+ * raised above the allowance) is a rejection, never a fall-through to the Solidity path; the same (nonce, s2)
+ * encoded compressed or CT is verified in Solidity.
  *
  * Any malformed input (lengths, a chunk without exactly the expected code, a commitment mismatch, an expanded
- * key value of q or more, a non-canonical signature) returns 0xffffffff; nothing reverts and the gas is bounded.
+ * key value of q or more, a non-canonical signature) returns 0xffffffff; nothing reverts and the gas is bounded. A
+ * signature whose s2 does not decode (decoding stops at the first run of 16 zeros) or whose ‖s2‖² alone exceeds the
+ * bound is rejected before hashing: it costs less than a valid signature of its length.
  *
  * Encodings: one (nonce, s2) has up to three signature encodings, all accepted, as by the reference: a consumer
  * that deduplicates signatures must do so by signer and hash, not by signature bytes; and a relayer can re-encode
@@ -80,7 +86,7 @@ contract Falcon512Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ER
         (bool ok, uint256 e) = Falcon.readKey(9, key);
         if (ok) {
             // pk follows E's 4·n = 2,048 bytes.
-            (bool answered, bool valid) = EIP8052.verify(_hashToPoint, _core, hash, signature, e + (4 << 9));
+            (bool answered, bool valid) = _askPrecompiles(hash, signature, e + (4 << 9));
             if (answered ? valid : Falcon.verify(9, signature, hash, e)) return IERC7913SignatureVerifier.verify.selector;
         }
         return 0xFFFFFFFF;
@@ -92,6 +98,26 @@ contract Falcon512Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ER
     function keyId(bytes calldata key) public view virtual returns (bytes32) {
         if (key.length != 52) revert ERC7913NonCanonicalKey(key);
         return KeyAttestation.keyId(key, _keyAttestor, 4 << 9, Falcon.publicKeyLength(9));
+    }
+
+    /// @dev {EIP8052-verify} with this verifier's precompiles and {_precompileGas}; pk at memory address `publicKey`.
+    function _askPrecompiles(bytes32 hash, bytes calldata signature, uint256 publicKey)
+        private
+        view
+        returns (bool answered, bool valid)
+    {
+        if (_core == address(0)) return (false, false);
+        (uint256 hashToPointGas, uint256 coreGas) = _precompileGas();
+        return EIP8052.verify(_hashToPoint, _core, hashToPointGas, coreGas, hash, signature, publicKey);
+    }
+
+    /**
+     * @dev The gas each EIP-8052 call is given: {EIP8052-HASH_TO_POINT_GAS} and {EIP8052-CORE_GAS}, four times the
+     * EIP's prices. Only the test harnesses that place Solidity stand-ins for the precompiles (which cost far more
+     * than a precompile's price) override it.
+     */
+    function _precompileGas() internal view virtual returns (uint256 hashToPointGas, uint256 coreGas) {
+        return (EIP8052.HASH_TO_POINT_GAS, EIP8052.CORE_GAS);
     }
 
     /// @inheritdoc ERC165

@@ -17,11 +17,14 @@ import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
  *
  * Precompile: deployed with the address of the chain's EIP-8355 precompile for the set (zero for none, else in
  * EIP-1352's precompile range), {verify} and {verifyMessage} with an empty context ask it with pk, and verify in
- * Solidity with E only when the chain gives no EIP-8355 answer (before the fork that adds it). Both paths accept
- * exactly the FIPS 204 signatures of the key as long as E is pk's expansion. Checking that on every call would cost
- * ExpandA, millions of gas, so it is proven once per key instead: the set's {KeyAttestor} recomputes E from pk and
- * records the commitment, and {keyId} (which the account's signer guard calls before storing a key) refuses a key
- * whose commitment is not attested. {verify} itself does not check the attestation: its gas is unchanged.
+ * Solidity with E only when the chain gives no EIP-8355 answer (no code at the address: before the fork that adds
+ * it). The call is given four times EIP-8355's price for its input ({EIP8355-gasAllowance}); a failed call (out of
+ * gas under that allowance, as a price raised above it would make every call) is a rejection, never a fall-through
+ * to the Solidity path. Both paths accept exactly the FIPS 204 signatures of the key as long as E is pk's expansion.
+ * Checking that on every call would cost ExpandA, millions of gas, so it is proven once per key instead: the set's
+ * {KeyAttestor} recomputes E from pk and records the commitment, and {keyId} (which the account's signer guard calls
+ * before storing a key) refuses a key whose commitment is not attested. {verify} itself does not check the
+ * attestation: its gas is unchanged.
  *
  * Any malformed input (lengths, a chunk without the expected code, a commitment mismatch, a malformed hint, an
  * out-of-range z) returns 0xffffffff; nothing reverts and the gas is bounded.
@@ -78,7 +81,9 @@ abstract contract MLDSAVerifier is IERC7913SignatureVerifier, IERC7913KeyIdentit
             ExpandedKeyReader.readWithPublicKey(key, expandedKeyLength, publicKeyLength);
         if (!ok) return false;
         if (context.length == 0) {
-            (bool answered, bool valid) = EIP8355.verify(_precompile, publicKey, publicKeyLength, signature, message);
+            (bool answered, bool valid) = EIP8355.verify(
+                _precompile, _precompileGas(publicKeyLength, message.length), publicKey, publicKeyLength, signature, message
+            );
             if (answered) return valid;
         }
         // pk (read after E) and what the precompile call allocated are not read again: the verification's memory
@@ -102,6 +107,15 @@ abstract contract MLDSAVerifier is IERC7913SignatureVerifier, IERC7913KeyIdentit
     /// @inheritdoc ERC165
     function supportsInterface(bytes4 interfaceId) public view virtual override returns (bool) {
         return interfaceId == type(IERC7913KeyIdentity).interfaceId || super.supportsInterface(interfaceId);
+    }
+
+    /**
+     * @dev The gas the EIP-8355 call is given for a public key of `publicKeyLength` bytes and a message of
+     * `messageLength`: {EIP8355-gasAllowance}, four times the EIP's price. Only the test harnesses that place Solidity
+     * stand-ins for the precompile (which cost far more than its price) override it.
+     */
+    function _precompileGas(uint256 publicKeyLength, uint256 messageLength) internal view virtual returns (uint256) {
+        return EIP8355.gasAllowance(publicKeyLength, messageLength);
     }
 
     /// @dev The parameter set's ERC-7913 key length (32 + 20 per chunk), E's, pk's and σ's lengths.

@@ -18,6 +18,7 @@ import {
 } from "../../packages/sdk/src/keys/falcon/index.js";
 import { deployCodeAt, deployFixture } from "./deployment.js";
 import { setCtField, straddleNormBound } from "./falconNorm.js";
+import { exceedsNormBound, falconWorstCases } from "./falconWorstCases.js";
 
 type Vector = { variant: "compressed" | "padded" | "ct"; source: string; publicKey: Hex; message: Hex; signature: Hex };
 
@@ -190,6 +191,42 @@ export async function describeFalconVerifier(n: FalconDegree, contractName: "Fal
       stream.forEach((value, i) => (tooLong[41 + (i >> 3)] |= value << (7 - (i & 7))));
       assert.equal(decodeFalconSignature(tooLong, n), undefined);
       assert.equal(await verify(expanded.key, message, tooLong), FAILURE);
+    });
+
+    it("rejects the worst s2 encodings it can be sent for no more gas than a valid signature of the same length", async () => {
+      const { publicKey, secretKey, expanded } = await keyPair(compressed);
+      const message = random(32);
+      const measure = (signature: Uint8Array) =>
+        measureVerifyGas({ client: fixture.client, verifier: verifier.address, key: expanded.key, hash: bytesToHex(message), signature: bytesToHex(signature) });
+      const compressedSignature = compressed.sign(message, secretKey);
+      const { nonce, s2 } = decodeFalconSignature(compressedSignature, n)!;
+      for (const valid of [compressedSignature, padded.sign(message, secretKey)]) {
+        const accepted = await measure(valid);
+        assert.equal(accepted.valid, true);
+        for (const { label, signature } of falconWorstCases(n, valid)) {
+          const form = `${valid.length === paddedSignatureLength ? "padded" : "compressed"} ${valid.length} bytes, ${label}`;
+          assert.equal(signature.length, valid.length, form);
+          // The SDK's decoder refuses it, or it decodes to an s2 whose norm alone exceeds β²; noble rejects it.
+          const decoded = decodeFalconSignature(signature, n);
+          assert.ok(decoded === undefined || exceedsNormBound(n, decoded.s2), form);
+          assert.equal(compressed.verify(signature, message, publicKey) || padded.verify(signature, message, publicKey), false, `noble: ${form}`);
+          const rejected = await measure(signature);
+          assert.equal(rejected.valid, false, form);
+          assert.ok(rejected.gas <= accepted.gas, `${form}: ${rejected.gas} gas to reject, ${accepted.gas} to accept`);
+          console.log(`      ${form}: rejected for ${rejected.gas} gas (valid: ${accepted.gas})`);
+        }
+      }
+      // CT: a −2048 field, first and last.
+      const ct = encodeFalconSignature({ n, nonce, s2, format: "ct" });
+      const acceptedCt = await measure(ct);
+      assert.equal(acceptedCt.valid, true);
+      for (const index of [0, n - 1]) {
+        const mutated = ct.slice();
+        setCtField(mutated, index, 0x800);
+        const rejected = await measure(mutated);
+        assert.equal(rejected.valid, false);
+        assert.ok(rejected.gas <= acceptedCt.gas, `CT −2048 at ${index}: ${rejected.gas} gas to reject, ${acceptedCt.gas} to accept`);
+      }
     });
 
     it("rejects mutated CT signatures: fields, −2048, lengths and headers", async () => {

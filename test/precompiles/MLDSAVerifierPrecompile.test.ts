@@ -1,11 +1,14 @@
 // MLDSA44/65/87Verifier with EIP-8355's precompiles: the stand-ins (contracts/mocks/precompiles, a chain feature that
 // does not exist yet) are placed with hardhat_setCode at the EIP's addresses, and every verdict is compared with the
-// Solidity path's.
+// Solidity path's. The stand-ins are Solidity and cost millions of gas where the precompile costs thousands: the
+// verdicts go through a harness that gives the call all the gas it has (MLDSA*VerifierForStandIns), and the
+// verifier as deployed, whose allowance is four times EIP-8355's price, shows what happens when the call fails under
+// its allowance.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ml_dsa44, ml_dsa65, ml_dsa87 } from "@noble/post-quantum/ml-dsa.js";
 import { network } from "hardhat";
-import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, padHex, slice, zeroAddress } from "viem";
+import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, maxUint256, padHex, slice, zeroAddress } from "viem";
 import { deployCodeChunks, schemes } from "@pq4337/sdk";
 import { deployFixture } from "../helpers/deployment.js";
 import { placeStandIn } from "../helpers/precompiles.js";
@@ -27,7 +30,9 @@ for (const { name, noble, scheme, address } of sets) {
   await placeStandIn(connection, `${name}PrecompileStandIn`, address);
   const verifierName = `${name}Verifier` as const;
   const solidity = await viem.deployContract(verifierName, [zeroAddress]);
-  const withPrecompile = await viem.deployContract(verifierName, [address]);
+  const withPrecompile = await viem.deployContract(`${verifierName}ForStandIns` as const, [address, maxUint256]);
+  // The verifier as deployed: its allowance is too small for the stand-in, as for a precompile priced above it.
+  const deployed = await viem.deployContract(verifierName, [address]);
   const beforeTheFork = await viem.deployContract(verifierName, [padHex("0x15", { size: 20 })]);
   const verifiers = [solidity, withPrecompile, beforeTheFork];
 
@@ -69,6 +74,24 @@ for (const { name, noble, scheme, address } of sets) {
       for (const badKey of [slice(key, 0, key.length / 2 - 2), concatHex([keccak256(key), slice(key, 32)]), "0x" as Hex])
         assert.equal(await verdicts(badKey, hash, bytesToHex(signature)), "0xffffffff");
       assert.equal(await verdicts(key, hash, bytesToHex(signature.subarray(1))), "0xffffffff");
+    });
+
+    it("gives the call four times EIP-8355's price, and a call that fails under it is a rejection, not the Solidity path", async () => {
+      const publicKeyLength = (noble === ml_dsa44 ? 1312 : noble === ml_dsa65 ? 1952 : 2592);
+      const base = { 1312: 6_500, 1952: 9_000, 2592: 13_500 }[publicKeyLength]!;
+      for (const [messageLength, words] of [[0, 0], [1, 1], [32, 1], [33, 2], [200, 7]] as const)
+        assert.equal(await withPrecompile.read.verifierPrecompileGas([BigInt(publicKeyLength), BigInt(messageLength)]), BigInt(4 * (base + 6 * words)));
+      const { publicKey, secretKey } = noble.keygen(random(32));
+      const key = await deployKey(publicKey);
+      const hash = bytesToHex(random(32));
+      const signature = bytesToHex(noble.sign(hexToBytes(hash), secretKey));
+      assert.equal(await verdicts(key, hash, signature), MAGIC);
+      // The stand-in needs more than the allowance: the call fails, and the valid signature is rejected.
+      assert.equal(await deployed.read.verify([key, hash, signature]), "0xffffffff");
+      // With a context the precompile is not asked (EIP-8355 verifies with the empty one): Solidity accepts.
+      const context = random(3);
+      const withContext = bytesToHex(noble.sign(hexToBytes(hash), secretKey, { context }));
+      assert.equal(await deployed.read.verifyMessage([key, hash, bytesToHex(context), withContext]), true);
     });
 
     it("agrees through verifyMessage for messages of any length, with and without a context", async () => {

@@ -1,4 +1,4 @@
-import { type Abi, type Address, type Hex, concatHex, decodeFunctionResult, encodeFunctionData, keccak256, padHex, slice, stringToHex, zeroAddress } from "viem";
+import { type Abi, type Address, type Hex, concatHex, decodeFunctionResult, encodeFunctionData, keccak256, maxUint256, padHex, slice, stringToHex, zeroAddress } from "viem";
 import {
   type PQ4337Signer,
   type PrecompileName,
@@ -19,16 +19,24 @@ import type { Measurement, Row } from "./dataset.js";
 import type { Environment } from "./environment.js";
 import { keccakVariants } from "./variants.js";
 import {
+  falcon512VerifierForStandInsAbi,
+  falcon512VerifierForStandInsBytecode,
   falconCorePrecompileStandInAbi,
   falconCorePrecompileStandInBytecode,
   falconHashToPointPrecompileStandInAbi,
   falconHashToPointPrecompileStandInBytecode,
   mldsa44PrecompileStandInAbi,
   mldsa44PrecompileStandInBytecode,
+  mldsa44VerifierForStandInsAbi,
+  mldsa44VerifierForStandInsBytecode,
   mldsa65PrecompileStandInAbi,
   mldsa65PrecompileStandInBytecode,
+  mldsa65VerifierForStandInsAbi,
+  mldsa65VerifierForStandInsBytecode,
   mldsa87PrecompileStandInAbi,
   mldsa87PrecompileStandInBytecode,
+  mldsa87VerifierForStandInsAbi,
+  mldsa87VerifierForStandInsBytecode,
   precompileCallProbeAbi,
   precompileCallProbeBytecode,
 } from "./generated/instruments.js";
@@ -48,6 +56,12 @@ export type PrecompileSubject = {
   standardStatus: string;
   eip: string;
   verifier: { abi: Abi; bytecode: Hex };
+  /**
+   * The verifier's harness for the stand-ins (contracts/mocks/precompiles/*VerifierForStandIns): the same code with
+   * gas allowances the Solidity stand-ins fit in (the verifier's own, a multiple of the EIP's price, do not), passed
+   * after the precompile addresses.
+   */
+  forStandIns: { abi: Abi; bytecode: Hex; gas: bigint[] };
   calls: PrecompileCall[];
   /** The signer: the precompiles take Falcon's padded format only, so Falcon signs padded here. */
   createSigner: (seed: Hex) => PQ4337Signer;
@@ -66,6 +80,7 @@ export const precompileSubjects: PrecompileSubject[] = [
     standardStatus: "round-3 Falcon, what FIPS 206 (draft) standardises",
     eip: "EIP-8052",
     verifier: { abi: falcon512VerifierAbi, bytecode: falcon512VerifierBytecode },
+    forStandIns: { abi: falcon512VerifierForStandInsAbi, bytecode: falcon512VerifierForStandInsBytecode, gas: [1_000_000n, 2_000_000n] },
     // EIP-8052 assigns no addresses yet: these are the bench's, in EIP-1352's precompile range.
     calls: [
       { name: "FALCON_HASH_TO_POINT_SHAKE256", address: at("0x8052"), standIn: { abi: falconHashToPointPrecompileStandInAbi, bytecode: falconHashToPointPrecompileStandInBytecode }, price: 1_000 },
@@ -78,15 +93,17 @@ export const precompileSubjects: PrecompileSubject[] = [
   },
   ...(
     [
-      ["mldsa44", "0x12", 6_500, mldsa44VerifierAbi, mldsa44VerifierBytecode, mldsa44PrecompileStandInAbi, mldsa44PrecompileStandInBytecode],
-      ["mldsa65", "0x13", 9_000, mldsa65VerifierAbi, mldsa65VerifierBytecode, mldsa65PrecompileStandInAbi, mldsa65PrecompileStandInBytecode],
-      ["mldsa87", "0x14", 13_500, mldsa87VerifierAbi, mldsa87VerifierBytecode, mldsa87PrecompileStandInAbi, mldsa87PrecompileStandInBytecode],
+      ["mldsa44", "0x12", 6_500, mldsa44VerifierAbi, mldsa44VerifierBytecode, mldsa44PrecompileStandInAbi, mldsa44PrecompileStandInBytecode, mldsa44VerifierForStandInsAbi, mldsa44VerifierForStandInsBytecode],
+      ["mldsa65", "0x13", 9_000, mldsa65VerifierAbi, mldsa65VerifierBytecode, mldsa65PrecompileStandInAbi, mldsa65PrecompileStandInBytecode, mldsa65VerifierForStandInsAbi, mldsa65VerifierForStandInsBytecode],
+      ["mldsa87", "0x14", 13_500, mldsa87VerifierAbi, mldsa87VerifierBytecode, mldsa87PrecompileStandInAbi, mldsa87PrecompileStandInBytecode, mldsa87VerifierForStandInsAbi, mldsa87VerifierForStandInsBytecode],
     ] as const
-  ).map(([standard, address, base, abi, bytecode, standInAbi, standInBytecode]): PrecompileSubject => ({
+  ).map(([standard, address, base, abi, bytecode, standInAbi, standInBytecode, harnessAbi, harnessBytecode]): PrecompileSubject => ({
     standard,
     standardStatus: "FIPS 204",
     eip: "EIP-8355",
     verifier: { abi, bytecode },
+    // The ML-DSA stand-ins need millions of gas (ML-DSA-87 about 14.4M): the call is given all it has.
+    forStandIns: { abi: harnessAbi, bytecode: harnessBytecode, gas: [maxUint256] },
     calls: [{ name: `VERIFY_${standard.toUpperCase()}` as PrecompileName, address: at(address), standIn: { abi: standInAbi, bytecode: standInBytecode }, price: eip8355(base) }],
     createSigner: (seed) => registry[standard]!.createSigner(seed),
     inputs: (publicKey, hash, signature) => mldsaInput(publicKey, hash, signature),
@@ -99,8 +116,9 @@ const coldSurcharge = 2_600 - 100;
 /**
  * A standard verifier with and without its chain's precompile, on one signature through the ERC-7913 gas meter
  * (`eth_call`, verifier warm): deployed with no precompile (the Solidity path), with precompile addresses where no
- * code is (a chain before the fork), and with the precompiles' stand-ins placed there by `anvil_setCode`. The
- * stand-ins are Solidity (contracts/mocks/precompiles), so the "with precompile" figure is computed: the measured
+ * code is (a chain before the fork), and with the precompiles' stand-ins placed there by `anvil_setCode`, through
+ * the verifier's harness whose allowances fit the stand-ins (the verifier's own do not; the code is otherwise the
+ * same). The stand-ins are Solidity (contracts/mocks/precompiles), so the "with precompile" figure is computed: the measured
  * gas through the stand-ins, less what the stand-ins themselves spent (each called alone, warm, through
  * PrecompileCallProbe) and the cold-access surcharge of each address (a precompile is warm), plus the EIP's
  * published price. Needs anvil (`anvil_setCode`).
@@ -117,7 +135,7 @@ export async function measurePrecompileSubject(environment: Environment, subject
     await client.request({ method: "anvil_setCode" as never, params: [call.address, await client.getCode({ address: standIn })] as never });
   }
   const solidity = await deploy(subject.verifier.abi, subject.verifier.bytecode, subject.calls.map(() => zeroAddress));
-  const withStandIns = await deploy(subject.verifier.abi, subject.verifier.bytecode, subject.calls.map(({ address }) => address));
+  const withStandIns = await deploy(subject.forStandIns.abi, subject.forStandIns.bytecode, [...subject.calls.map(({ address }) => address), ...subject.forStandIns.gas]);
   // Addresses in the precompile range where no code is: a chain before the fork.
   const beforeFork = await deploy(subject.verifier.abi, subject.verifier.bytecode, subject.calls.map((_, index) => at(`0x${(0x9000 + index).toString(16)}`)));
 
