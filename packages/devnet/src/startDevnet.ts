@@ -33,6 +33,11 @@ export type StartDevnetParameters = {
   hardfork?: string | undefined;
   /** See {@link StartAltoParameters.bundleMode}. Default `auto`. */
   bundleMode?: "auto" | "manual" | undefined;
+  /**
+   * More entry points for the bundler to serve besides v0.8, e.g. v0.7 for Safe's 4337 module; the caller deploys
+   * them (Alto needs their code only when an operation arrives).
+   */
+  extraEntryPoints?: readonly Address[] | undefined;
   /** Whether to start the bundler (default `true`); without it `bundlerUrl` is empty. */
   bundler?: boolean | undefined;
 };
@@ -100,7 +105,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       ? await startAlto({
           port: bundlerPort,
           rpcUrl,
-          entryPoint: entryPointAddress,
+          entryPoint: [entryPointAddress, ...(parameters.extraEntryPoints ?? [])],
           executorPrivateKey: executorKey,
           utilityPrivateKey: utilityKey,
           bundleMode,
@@ -108,7 +113,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       : undefined;
     if (alto) started.push(alto);
 
-    const { accountFactory, accountImplementation, verifiers } = contracts;
+    const { accountFactory, accountImplementation, safeOwnerFactory, safeOwnerImplementation, verifiers } = contracts;
     return {
       node,
       rpcUrl,
@@ -117,7 +122,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       chain,
       hardfork,
       entryPoint: entryPointAddress,
-      contracts: { accountFactory, accountImplementation, verifiers },
+      contracts: { accountFactory, accountImplementation, safeOwnerFactory, safeOwnerImplementation, verifiers },
       funderPrivateKey: funderKey,
       pids: { [node]: chainNode.pid, alto: alto?.pid },
       stop,

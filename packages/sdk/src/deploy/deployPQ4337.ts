@@ -15,6 +15,8 @@ import { InsufficientDeployerFundsError, UnexpectedCodeError } from "../errors/d
 import {
   entryPoint08Bytecode,
   entryPoint08DeployedBytecode,
+  erc7913SafeOwnerFactoryBytecode,
+  erc7913SafeOwnerFactoryDeployedBytecode,
   pqAccountFactoryBytecode,
   pqAccountFactoryDeployedBytecode,
 } from "../generated/contracts.js";
@@ -64,7 +66,7 @@ export type GetPQ4337ContractsParameters = {
 
 /**
  * Every contract {@link deployPQ4337} puts on a chain, in deployment order: the canonical EntryPoint v0.8 (with
- * its canonical salt), then pq4337's account factory and the verifier of every scheme in `schemes`.
+ * its canonical salt), then pq4337's account factory, its Safe owner factory and the verifier of every scheme in `schemes`.
  *
  * @example
  * for (const { name, address } of getPQ4337Contracts()) console.log(name, address)
@@ -80,6 +82,7 @@ export function getPQ4337Contracts({ precompiles }: GetPQ4337ContractsParameters
   return [
     contract("EntryPoint", entryPoint08Bytecode, entryPoint08DeployedBytecode, entryPointSalt),
     contract("PQAccountFactory", pqAccountFactoryBytecode, pqAccountFactoryDeployedBytecode),
+    contract("ERC7913SafeOwnerFactory", erc7913SafeOwnerFactoryBytecode, erc7913SafeOwnerFactoryDeployedBytecode),
     ...Object.values(schemes).map((scheme) =>
       contract(scheme.verifierName, verifierInitCode({ scheme, precompiles }), scheme.verifierDeployedBytecode),
     ),
