@@ -17,7 +17,7 @@ import {
   zeroAddress,
 } from "viem";
 import { simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
-import { deployDeterministic, getDeterministicAddress } from "@pq4337/sdk";
+import { deployDeterministic } from "@pq4337/sdk";
 
 const require = createRequire(import.meta.url);
 type Artifact = { abi: Abi; bytecode: Hex };
@@ -35,8 +35,8 @@ const entryPoint07Artifact = artifact("@account-abstraction/contracts-v07/artifa
 /** The salt of the canonical EntryPoint v0.7 deployment through the CREATE2 deployer. */
 const entryPoint07Salt: Hex = "0x90d8084deab30c2a37c45e8d47f49f2f7965183cb6990a98943ef94940681de3";
 
-/** Where {@link deploySafeContracts} puts EntryPoint v0.7 (known before it is deployed, for the bundler's flags). */
-export const safeEntryPoint07Address: Address = getDeterministicAddress({ bytecode: entryPoint07Artifact.bytecode, salt: entryPoint07Salt });
+/** EntryPoint v0.7 as {@link deploySafeContracts} deploys it, for `startDevnet({ extraEntryPoints })`. */
+export const safeEntryPoint07 = { bytecode: entryPoint07Artifact.bytecode, salt: entryPoint07Salt } as const;
 
 export type SafeContracts = {
   singleton: Address;
