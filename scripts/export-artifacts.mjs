@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const published = ["contracts/accounts", "contracts/attestation", "contracts/modules", "contracts/verifiers", "contracts/metering", "contracts/mocks/precompiles"];
+const published = ["contracts/accounts", "contracts/attestation", "contracts/modules", "contracts/safe", "contracts/verifiers", "contracts/metering", "contracts/mocks/precompiles"];
 /** Stand-ins for precompiles no chain has yet, deployed by the bench alone, on its devnet. */
 const standIns = "contracts/mocks/precompiles";
 

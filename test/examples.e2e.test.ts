@@ -117,6 +117,14 @@ describe("examples/ run against the devnet", () => {
     await recipientHas(stdout, "0.01");
   });
 
+  it("(h) safe: an ECDSA Safe adds a Falcon-512 owner and threshold 2 in one transaction, then transfers signed by both", async () => {
+    const stdout = await succeeds("safe");
+    assert.match(stdout, /^add falcon512 owner, threshold 2: transaction 0x[0-9a-f]{64}$/m);
+    assert.match(stdout, /, threshold 2$/m);
+    assert.match(stdout, /^ecdsa \+ falcon512 transfer: transaction 0x[0-9a-f]{64}, gas used \d+$/m);
+    await recipientHas(stdout, "0.01");
+  });
+
   it("an example without its environment says what to set, in one line", async () => {
     const run = await runExample("quickstart", {});
     assert.equal(run.status, 1);

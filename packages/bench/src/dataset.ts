@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Provenance } from "./provenance.js";
 
 /** What a row measures. */
-export type Surface = "verify" | "validateUserOp" | "handleOps" | "bundle" | "variant" | "precompile" | "module" | "setup" | "offchain" | "size" | "latency" | "throughput";
+export type Surface = "verify" | "validateUserOp" | "handleOps" | "bundle" | "variant" | "precompile" | "module" | "safe" | "setup" | "offchain" | "size" | "latency" | "throughput";
 
 /** One measurement: a single run's figure, never an average unless `median` says so. */
 export type Row = {

@@ -2,6 +2,7 @@ import { type Account, type Chain, type Hex, type PublicClient, type Transport, 
 import { privateKeyToAccount } from "viem/accounts";
 import { gethVersion, startDevnet } from "@pq4337/devnet";
 import { deployPQ4337 } from "@pq4337/sdk";
+import { safeEntryPoint07 } from "./safeContracts.js";
 
 export type EnvironmentOptions = {
   /** The devnet's node: anvil (default) or geth, whose erc7562Tracer checks the operations against ERC-7562. */
@@ -33,7 +34,8 @@ export type Environment = {
 
 export async function openEnvironment(options: EnvironmentOptions): Promise<Environment> {
   if (!options.rpcUrl) {
-    const devnet = await startDevnet({ node: options.node, hardfork: options.hardfork, bundleMode: options.bundleMode });
+    // EntryPoint v0.7 beside v0.8, for the Safe 4337 module's rows (packages/bench/src/safe.ts).
+    const devnet = await startDevnet({ node: options.node, hardfork: options.hardfork, bundleMode: options.bundleMode, extraEntryPoints: [safeEntryPoint07] });
     const node = devnet.node === "geth" ? `geth ${gethVersion} --dev, a block per pending transaction` : "anvil, automine";
     return {
       ...connect(devnet.chain, devnet.rpcUrl, devnet.funderPrivateKey),

@@ -55,7 +55,7 @@ const erc7562VerificationLimit = 500_000;
 export function writeReport(dir: string, allRows: Row[], run: { ops: number; durationSeconds: number }): void {
   // The main tables show the first fork's schemes; other forks and the bundle stage have sections of their own.
   const primaryFork = allRows[0]?.hardfork ?? null;
-  const rows = allRows.filter((row) => row.hardfork === primaryFork && row.surface !== "bundle" && row.surface !== "variant" && row.surface !== "precompile" && row.surface !== "module");
+  const rows = allRows.filter((row) => row.hardfork === primaryFork && row.surface !== "bundle" && row.surface !== "variant" && row.surface !== "precompile" && row.surface !== "module" && row.surface !== "safe");
   const keccak = rows.find((row) => row.bench_name === "keccak_f1600.permutation");
   const schemes = [...new Set(rows.filter((row) => row !== keccak).map((row) => row.scheme))];
   const first = rows[0];
@@ -108,6 +108,7 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
 
   const module = moduleSection(allRows);
   if (module.length > 0) lines.push("", ...module);
+  lines.push(...safeSection(allRows.filter((row) => row.hardfork === primaryFork && row.surface === "safe"), rows));
 
   const profiled = schemes.filter((scheme) => rows.some((row) => row.scheme === scheme && row.bench_name.startsWith("verify.stage.")));
   if (profiled.length > 0) {
@@ -249,6 +250,30 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
       ],
     ),
   );
+}
+
+/**
+ * A Safe with a post-quantum owner beside PQAccount: the hybrid Safe's execTransaction and the Falcon-512 Safe's user
+ * operation, each split into the Falcon-512 verify and the rest; PQAccount's row of the same signers beside it.
+ */
+function safeSection(safeRows: Row[], rows: Row[]): string[] {
+  if (safeRows.length === 0) return [];
+  const gas = (scheme: string, bench: string, from = safeRows) => from.find((row) => row.scheme === scheme && row.bench_name === bench)?.gas ?? undefined;
+  const rest = (total: number | undefined, verify: number | undefined) => (total === undefined || verify === undefined ? undefined : total - verify);
+  const hybrid = { total: gas("ecdsa+falcon512", "safe.execTransaction"), verify: gas("ecdsa+falcon512", "safe.execTransaction.verify") };
+  const operation = { total: gas("falcon512", "safe.handleOps.transfer"), verify: gas("falcon512", "safe.handleOps.verify") };
+  return [
+    "",
+    "## A Safe with a post-quantum owner",
+    "",
+    "Safe 1.4.1 with an ERC7913SafeOwner (an ERC-1271 contract owner for one ERC-7913 signer). \"verify\" is the Falcon-512 verifier on the same hash and signature (ERC7913GasMeter); \"the rest\" is everything else in the transaction: 21,000 intrinsic, calldata, Safe's execTransaction (ECDSA recovery, owner checks, nonce, the transfer), the owner contract's call and delegatecall, and for the user operation the 4337 module and EntryPoint v0.7. PQAccount's figure for the same signers (EntryPoint v0.8, bundle transaction) is beside it.",
+    "",
+    "| path | owners | transaction gas | of which verify | the rest | PQAccount, same signers (handleOps) |",
+    "|---|---|---:|---:|---:|---:|",
+    `| execTransaction (an EOA sends it) | ECDSA + Falcon-512, threshold 2 | ${fmt(hybrid.total)} | ${fmt(hybrid.verify)} | ${fmt(rest(hybrid.total, hybrid.verify))} | ${fmt(gas("ecdsa+falcon512", "handleOps.transfer", rows))} |`,
+    `| user operation (4337 module 0.3.0, bundle tx) | Falcon-512, threshold 1 | ${fmt(operation.total)} | ${fmt(operation.verify)} | ${fmt(rest(operation.total, operation.verify))} | ${fmt(gas("falcon512", "handleOps.transfer", rows))} |`,
+    `| user operation, actualGasUsed | Falcon-512, threshold 1 | ${fmt(gas("falcon512", "safe.handleOps.actualGasUsed"))} | | | ${fmt(gas("falcon512", "handleOps.actualGasUsed", rows))} |`,
+  ];
 }
 
 /** One op's split of the handleOps gas (the first steady-state op; all ops agree when the run is deterministic). */

@@ -8,6 +8,7 @@ import { type Environment, openEnvironment } from "./environment.js";
 import { type BenchSubject, measureScheme } from "./measure.js";
 import { measureModule, moduleSubjects } from "./module.js";
 import { measurePrecompileSubject, precompileSubjects } from "./precompiles.js";
+import { measureSafe } from "./safe.js";
 import { keccakVariants, measureKeccakVariant } from "./variants.js";
 import { gasPer128b, gasPerSecureBit } from "./metrics.js";
 import { keccakPermutationGas } from "./profile.js";
@@ -63,6 +64,9 @@ export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
           const { standard, variant } = await measureKeccakVariant(environment, keccakVariant);
           rows.push(toRow(standard, registry[keccakVariant.standard]!, environment, context), toRow(variant, keccakVariant.scheme, environment, context));
         }
+      // Safe with a Falcon-512 owner (its user operation needs the devnet's EntryPoint v0.7 in Alto).
+      if (fork === forks[0] && !parameters.rpcUrl && selected.some((subject) => subject.name === "falcon512" || subject.name === "ecdsa+falcon512"))
+        for (const { scheme, ...measurement } of await measureSafe(environment, progress)) rows.push(toRow(measurement, benchSubjects()[scheme]!, environment, context));
       // The precompile stand-ins are placed with anvil_setCode: the embedded anvil devnet only.
       if (fork === forks[0] && !parameters.rpcUrl && (parameters.node ?? "anvil") === "anvil")
         for (const subject of precompileSubjects.filter(({ standard }) => selected.some((selectedScheme) => selectedScheme.name === standard))) {

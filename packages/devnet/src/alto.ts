@@ -8,7 +8,8 @@ import { type ManagedProcess, startProcess, waitUntil } from "./process.js";
 export type StartAltoParameters = {
   port: number;
   rpcUrl: string;
-  entryPoint: Address;
+  /** The entry points it serves: one, or several (e.g. v0.8 and v0.7). */
+  entryPoint: Address | readonly Address[];
   executorPrivateKey: Hex;
   utilityPrivateKey: Hex;
   /** `auto` bundles as operations arrive; `manual` waits for `debug_bundler_sendBundleNow`. */
@@ -24,7 +25,7 @@ export async function startAlto(parameters: StartAltoParameters): Promise<Manage
   const alto = startProcess("alto", process.execPath, [
     "--import", new URL("./loopbackOnly.js", import.meta.url).href,
     altoCli(),
-    "--entrypoints", entryPoint,
+    "--entrypoints", typeof entryPoint === "string" ? entryPoint : entryPoint.join(","),
     "--executor-private-keys", executorPrivateKey,
     "--utility-private-key", utilityPrivateKey,
     "--rpc-url", rpcUrl,

@@ -76,7 +76,7 @@ export async function startBundler({ rpcUrl, privateKey, port: requestedPort, bu
   const rpc = new URL(rpcUrl);
   const localRpcPort = ["127.0.0.1", "localhost"].includes(rpc.hostname) ? Number(rpc.port || 80) : undefined;
   const port = await choosePort({ requested: requestedPort, preferred: devnetDefaultPorts.bundler, taken: localRpcPort, what: "bundler" });
-  const { accountFactory, accountImplementation, verifiers, keyAttestors, deployments } = await deployPQ4337({ client, walletClient, onDeployed });
+  const { deployments, transactionHashes: _, ...contracts } = await deployPQ4337({ client, walletClient, onDeployed });
   const alto = await startAlto({ port, rpcUrl, entryPoint: entryPointAddress, executorPrivateKey: privateKey, utilityPrivateKey: privateKey, bundleMode });
   return {
     rpcUrl,
@@ -84,7 +84,7 @@ export async function startBundler({ rpcUrl, privateKey, port: requestedPort, bu
     chainId,
     chain,
     entryPoint: entryPointAddress,
-    contracts: { accountFactory, accountImplementation, verifiers, keyAttestors },
+    contracts,
     deployments,
     executor: account.address,
     pids: { alto: alto.pid },

@@ -1,6 +1,6 @@
 import { type Address, type Chain, type Hex, createPublicClient, createWalletClient, defineChain, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { type PQ4337Addresses, deployPQ4337, entryPointAddress } from "@pq4337/sdk";
+import { type PQ4337Addresses, deployDeterministic, deployPQ4337, entryPointAddress } from "@pq4337/sdk";
 import { startAlto } from "./alto.js";
 import { startAnvil } from "./anvil.js";
 import { installGeth, startGeth } from "./geth.js";
@@ -33,6 +33,12 @@ export type StartDevnetParameters = {
   hardfork?: string | undefined;
   /** See {@link StartAltoParameters.bundleMode}. Default `auto`. */
   bundleMode?: "auto" | "manual" | undefined;
+  /**
+   * More entry points for the bundler to serve besides v0.8 (e.g. v0.7 for Safe's 4337 module), as creation code
+   * and salt: they are deployed through the CREATE2 deployer before the bundler starts, which refuses an entry
+   * point without code.
+   */
+  extraEntryPoints?: readonly { bytecode: Hex; salt: Hex }[] | undefined;
   /** Whether to start the bundler (default `true`); without it `bundlerUrl` is empty. */
   bundler?: boolean | undefined;
 };
@@ -95,12 +101,15 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
     const walletClient = createWalletClient({ chain, transport: http(rpcUrl), account: privateKeyToAccount(deployerKey) });
     // The one deployment path, as on any chain: here it installs EntryPoint v0.8 (anvil has the CREATE2 deployer).
     const contracts = await deployPQ4337({ client, walletClient });
+    const extraEntryPoints: Address[] = [];
+    for (const { bytecode, salt } of parameters.extraEntryPoints ?? [])
+      extraEntryPoints.push((await deployDeterministic({ client, walletClient, name: "entry point", bytecode, salt })).address);
 
     const alto = bundlerPort
       ? await startAlto({
           port: bundlerPort,
           rpcUrl,
-          entryPoint: entryPointAddress,
+          entryPoint: [entryPointAddress, ...extraEntryPoints],
           executorPrivateKey: executorKey,
           utilityPrivateKey: utilityKey,
           bundleMode,
@@ -108,7 +117,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       : undefined;
     if (alto) started.push(alto);
 
-    const { accountFactory, accountImplementation, verifiers, keyAttestors } = contracts;
+    const { accountFactory, accountImplementation, safeOwnerFactory, safeOwnerImplementation, verifiers, keyAttestors } = contracts;
     return {
       node,
       rpcUrl,
@@ -117,7 +126,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       chain,
       hardfork,
       entryPoint: entryPointAddress,
-      contracts: { accountFactory, accountImplementation, verifiers, keyAttestors },
+      contracts: { accountFactory, accountImplementation, safeOwnerFactory, safeOwnerImplementation, verifiers, keyAttestors },
       funderPrivateKey: funderKey,
       pids: { [node]: chainNode.pid, alto: alto?.pid },
       stop,

@@ -182,3 +182,15 @@ export { existingPrecompileAddresses, isExistingPrecompileAddress, maxPrecompile
 export { verifierConstructorArguments, type VerifierConstructorArgumentsErrorType, type VerifierConstructorArgumentsParameters, type VerifierConstructorArgumentsReturnType } from "./precompiles/verifierConstructorArguments.js";
 export { verifierInitCode, type VerifierInitCodeErrorType, type VerifierInitCodeParameters, type VerifierInitCodeReturnType } from "./precompiles/verifierInitCode.js";
 export * from "./erc7579/index.js";
+export { safeAbi, safe4337ModuleAbi } from "./safe/abi.js";
+export type { SafeSignature, SafeTransaction } from "./safe/types.js";
+export { getSafeOwnerAddress, type GetSafeOwnerAddressErrorType, type GetSafeOwnerAddressParameters, type GetSafeOwnerAddressReturnType } from "./safe/getSafeOwnerAddress.js";
+export { deploySafeOwner, type DeploySafeOwnerErrorType, type DeploySafeOwnerParameters, type DeploySafeOwnerReturnType } from "./safe/deploySafeOwner.js";
+export { getSafeVersion, supportedSafeVersions, type GetSafeVersionErrorType, type GetSafeVersionParameters, type GetSafeVersionReturnType } from "./safe/getSafeVersion.js";
+export { getAddSafeOwnerTransaction, type GetAddSafeOwnerTransactionErrorType, type GetAddSafeOwnerTransactionParameters } from "./safe/getAddSafeOwnerTransaction.js";
+export { getSafeTransactionHash, safeTransactionTypes, type GetSafeTransactionHashParameters } from "./safe/getSafeTransactionHash.js";
+export { signSafeHash, type SignSafeHashErrorType, type SignSafeHashParameters } from "./safe/signSafeHash.js";
+export { encodeSafeSignatures, type EncodeSafeSignaturesErrorType, type EncodeSafeSignaturesParameters } from "./safe/encodeSafeSignatures.js";
+export { executeSafeTransaction, type ExecuteSafeTransactionParameters } from "./safe/executeSafeTransaction.js";
+export { encodeSafeOperationSignature, getSafeOperationHash, safeOperationTypes, type EncodeSafeOperationSignatureParameters, type GetSafeOperationHashParameters } from "./safe/getSafeOperationHash.js";
+export { DuplicateSafeOwnerSignatureError, InvalidSafeSignatureError, SafeOwnerSignerRefusedError, UnsupportedSafeVersionError } from "./errors/safe.js";

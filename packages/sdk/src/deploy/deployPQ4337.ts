@@ -15,6 +15,8 @@ import { InsufficientDeployerFundsError, UnexpectedCodeError } from "../errors/d
 import {
   entryPoint08Bytecode,
   entryPoint08DeployedBytecode,
+  erc7913SafeOwnerFactoryBytecode,
+  erc7913SafeOwnerFactoryDeployedBytecode,
   falconKeyAttestorBytecode,
   falconKeyAttestorDeployedBytecode,
   mldsa44KeccakKeyAttestorBytecode,
@@ -70,7 +72,7 @@ export type GetPQ4337ContractsParameters = {
 
 /**
  * Every contract {@link deployPQ4337} puts on a chain, in deployment order: the canonical EntryPoint v0.8 (with
- * its canonical salt), then pq4337's account factory, the key attestors (whose addresses the lattice verifiers
+ * its canonical salt), then pq4337's account factory, its Safe owner factory, the key attestors (whose addresses the lattice verifiers
  * compute from their creation code: see `getPQ4337Addresses().keyAttestors`) and the verifier of every scheme in
  * `schemes`.
  *
@@ -88,6 +90,7 @@ export function getPQ4337Contracts({ precompiles }: GetPQ4337ContractsParameters
   return [
     contract("EntryPoint", entryPoint08Bytecode, entryPoint08DeployedBytecode, entryPointSalt),
     contract("PQAccountFactory", pqAccountFactoryBytecode, pqAccountFactoryDeployedBytecode),
+    contract("ERC7913SafeOwnerFactory", erc7913SafeOwnerFactoryBytecode, erc7913SafeOwnerFactoryDeployedBytecode),
     contract("MLDSAKeyAttestor", mldsaKeyAttestorBytecode, mldsaKeyAttestorDeployedBytecode),
     contract("FalconKeyAttestor", falconKeyAttestorBytecode, falconKeyAttestorDeployedBytecode),
     contract("MLDSA44KeccakKeyAttestor", mldsa44KeccakKeyAttestorBytecode, mldsa44KeccakKeyAttestorDeployedBytecode),

@@ -7,6 +7,9 @@ export type PQ4337Addresses = {
   /** {@link PQAccountFactory}, which deploys accounts as clones of `accountImplementation`. */
   accountFactory: Address;
   accountImplementation: Address;
+  /** {@link ERC7913SafeOwnerFactory}, which deploys a Safe owner for an ERC-7913 signer as a clone of `safeOwnerImplementation`. */
+  safeOwnerFactory: Address;
+  safeOwnerImplementation: Address;
   /** The ERC-7913 verifier of each supported scheme. */
   verifiers: Partial<Record<SchemeName, Address>>;
   /**
@@ -58,6 +61,7 @@ const deterministicAddress = (contract: keyof typeof initCodeHashes): Address =>
  */
 export function getPQ4337Addresses(): PQ4337Addresses {
   const accountFactory = deterministicAddress("PQAccountFactory");
+  const safeOwnerFactory = deterministicAddress("ERC7913SafeOwnerFactory");
   const verifiers: PQ4337Addresses["verifiers"] = {};
   for (const [scheme, contract] of Object.entries(verifierContractNames)) verifiers[scheme as SchemeName] = deterministicAddress(contract);
   const keyAttestors: PQ4337Addresses["keyAttestors"] = {};
@@ -66,6 +70,8 @@ export function getPQ4337Addresses(): PQ4337Addresses {
     accountFactory,
     // The factory creates its implementation in its constructor: the factory's first CREATE, nonce 1.
     accountImplementation: getContractAddress({ from: accountFactory, nonce: 1n }),
+    safeOwnerFactory,
+    safeOwnerImplementation: getContractAddress({ from: safeOwnerFactory, nonce: 1n }),
     verifiers,
     keyAttestors,
   };

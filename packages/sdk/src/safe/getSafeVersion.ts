@@ -1,0 +1,39 @@
+import type { Address, Chain, Client, Transport } from "viem";
+import { readContract } from "viem/actions";
+import { UnsupportedSafeVersionError } from "../errors/safe.js";
+import { safeAbi } from "./abi.js";
+
+/**
+ * The Safe versions the SDK's Safe actions are tested with: Safe 1.4.1 (`@safe-global/safe-contracts`, on which the
+ * Safe 4337 module 0.3.0 is built). Its contract signatures reach an owner through the legacy
+ * `isValidSignature(bytes,bytes)`, which `ERC7913SafeOwner` answers.
+ */
+export const supportedSafeVersions = ["1.4.1"] as const;
+
+export type GetSafeVersionParameters = {
+  client: Client<Transport, Chain | undefined>;
+  safe: Address;
+};
+
+export type GetSafeVersionReturnType = (typeof supportedSafeVersions)[number];
+
+export type GetSafeVersionErrorType = UnsupportedSafeVersionError;
+
+/**
+ * Reads a Safe's `VERSION()` and returns it when the SDK supports it ({@link supportedSafeVersions}); throws
+ * {@link UnsupportedSafeVersionError} for another version, or for an address that does not answer `VERSION()`.
+ *
+ * @example
+ * const version = await getSafeVersion({ client, safe }) // "1.4.1"
+ */
+export async function getSafeVersion({ client, safe }: GetSafeVersionParameters): Promise<GetSafeVersionReturnType> {
+  let version: string;
+  try {
+    version = await readContract(client, { address: safe, abi: safeAbi, functionName: "VERSION" });
+  } catch (error) {
+    throw new UnsupportedSafeVersionError({ safe, version: undefined, supported: supportedSafeVersions, cause: error });
+  }
+  if (!(supportedSafeVersions as readonly string[]).includes(version))
+    throw new UnsupportedSafeVersionError({ safe, version, supported: supportedSafeVersions });
+  return version as GetSafeVersionReturnType;
+}

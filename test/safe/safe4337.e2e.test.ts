@@ -1,0 +1,101 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { type Account, type Chain, type PublicClient, type Transport, type WalletClient, createPublicClient, createWalletClient, http, keccak256, parseEther, stringToHex } from "viem";
+import { entryPoint07Address, toPackedUserOperation } from "viem/account-abstraction";
+import { privateKeyToAccount } from "viem/accounts";
+import { type Devnet, startDevnet } from "@pq4337/devnet";
+import { type SafeContracts, createSafe, deploySafeContracts, prepareSafeUserOperation, safeEntryPoint07, sendSafeUserOperation } from "@pq4337/bench";
+import { type PQ4337Signer, deployExpandedKey, deploySafeOwner, getSafeOperationHash, schemes } from "@pq4337/sdk";
+
+// Safe4337Module.getOperationHash, which the SDK's off-chain SafeOp hash must equal.
+const getOperationHashAbi = [
+  {
+    type: "function",
+    name: "getOperationHash",
+    stateMutability: "view",
+    inputs: [
+      {
+        name: "userOp",
+        type: "tuple",
+        components: [
+          { name: "sender", type: "address" },
+          { name: "nonce", type: "uint256" },
+          { name: "initCode", type: "bytes" },
+          { name: "callData", type: "bytes" },
+          { name: "accountGasLimits", type: "bytes32" },
+          { name: "preVerificationGas", type: "uint256" },
+          { name: "gasFees", type: "bytes32" },
+          { name: "paymasterAndData", type: "bytes" },
+          { name: "signature", type: "bytes" },
+        ],
+      },
+    ],
+    outputs: [{ type: "bytes32" }],
+  },
+] as const;
+
+describe("a Safe with a Falcon-512 owner as an ERC-4337 account: Safe 4337 module 0.3.0, EntryPoint v0.7, Alto", () => {
+  let devnet: Devnet;
+  let client: PublicClient<Transport, Chain>;
+  let funder: WalletClient<Transport, Chain, Account>;
+  let contracts: SafeContracts;
+  let falcon: PQ4337Signer;
+
+  before(async () => {
+    devnet = await startDevnet({ extraEntryPoints: [safeEntryPoint07] });
+    client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), pollingInterval: 100 });
+    funder = createWalletClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(devnet.funderPrivateKey) });
+    contracts = await deploySafeContracts({ client, walletClient: funder });
+    falcon = schemes.falcon512!.createSigner(keccak256(stringToHex("safe4337.e2e/falcon")));
+    await deployExpandedKey({ client, walletClient: funder, signer: falcon });
+  });
+  after(async () => {
+    await devnet?.stop();
+  });
+
+  it("EntryPoint v0.7 from its npm artifact lands at its canonical address, which Alto serves", async () => {
+    assert.equal(contracts.entryPoint07, entryPoint07Address);
+    const bundler = createPublicClient({ transport: http(devnet.bundlerUrl) });
+    const served = (await bundler.request({ method: "eth_supportedEntryPoints" as never })) as string[];
+    assert.ok(served.map((address) => address.toLowerCase()).includes(entryPoint07Address.toLowerCase()), String(served));
+  });
+
+  it("sends a user operation signed by the post-quantum owner alone, and Alto refuses one with a wrong Falcon signature", async () => {
+    const { owner } = await deploySafeOwner({ client, walletClient: funder, signer: falcon, verifiers: devnet.contracts.verifiers });
+    const safe = await createSafe({ client, walletClient: funder, contracts, owners: [owner], threshold: 1n, erc4337: true });
+    await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: safe, value: parseEther("1") }) });
+    const recipient = privateKeyToAccount(keccak256(stringToHex("safe4337.e2e/recipient"))).address;
+    const parameters = {
+      client,
+      bundlerUrl: devnet.bundlerUrl,
+      safe,
+      module: contracts.safe4337Module,
+      entryPoint: contracts.entryPoint07,
+      call: { to: recipient, value: 4337n },
+      signers: [falcon],
+      verifiers: devnet.contracts.verifiers,
+    };
+
+    const operation = await prepareSafeUserOperation(parameters);
+    const { signature: _, ...unsigned } = operation;
+    const onChain = await client.readContract({
+      address: contracts.safe4337Module,
+      abi: getOperationHashAbi,
+      functionName: "getOperationHash",
+      args: [toPackedUserOperation(operation)],
+    });
+    assert.equal(getSafeOperationHash({ chainId: devnet.chainId, module: contracts.safe4337Module, entryPoint: contracts.entryPoint07, userOperation: unsigned }), onChain);
+
+    // Another Falcon key's signature under the owner's address: the Safe refuses it, the bundler too (AA24).
+    const impostor = schemes.falcon512!.createSigner(keccak256(stringToHex("safe4337.e2e/impostor")));
+    const forged = await prepareSafeUserOperation({ ...parameters, signWith: [impostor] });
+    await assert.rejects(sendSafeUserOperation(parameters, forged), /AA24|signature/i);
+
+    const receipt = await sendSafeUserOperation(parameters, operation);
+    assert.equal(receipt.success, true);
+    assert.equal(await client.getBalance({ address: recipient }), 4337n);
+    process.stdout.write(`# Safe user operation with a Falcon-512 owner: actualGasUsed ${receipt.actualGasUsed}, transaction gasUsed ${receipt.receipt.gasUsed}\n`);
+  });
+});
+
+
