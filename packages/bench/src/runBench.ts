@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { Hex } from "viem";
 import { schemes as registry } from "@pq4337/sdk";
-import type { Fork } from "./args.js";
+import { BenchUsageError, type Fork } from "./args.js";
 import { measureBundles, measureMixedBundle } from "./bundles.js";
 import { type Measurement, type Row, writeDataset } from "./dataset.js";
 import { type Environment, openEnvironment } from "./environment.js";
@@ -22,6 +22,8 @@ export type RunBenchParameters = {
   forks?: Fork[] | undefined;
   /** The bundle stage, on an Osaka devnet when `forks` lists Osaka, else the first fork's (needs the embedded devnet). */
   bundles?: boolean | undefined;
+  /** Whether the bundle stage sends each scheme's largest bundle under 2^24 gas (default: without `quick`); else predicted. */
+  largestBundles?: boolean | undefined;
   ops: number;
   quick: boolean;
   rpcUrl?: string | undefined;
@@ -71,7 +73,7 @@ export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
     await withEnvironment({ node: parameters.node, hardfork: bundleFork(forks), bundleMode: "manual" }, progress, async (environment) => {
       const singles = selected.filter((subject) => subject.components.length === 1).map((subject) => subject.components[0]!);
       for (const scheme of singles) {
-        const measurements = await measureBundles(environment, scheme, { largest: !parameters.quick }, progress);
+        const measurements = await measureBundles(environment, scheme, { largest: parameters.largestBundles ?? !parameters.quick }, progress);
         rows.push(...measurements.map((measurement) => toRow(measurement, scheme, environment, context)));
       }
       const mixed = mixedBundle.map((name) => registry[name]!);
@@ -154,7 +156,7 @@ function selectSchemes(names: string[] | undefined): BenchSubject[] {
   if (!names) return Object.values(subjects);
   return names.map((name) => {
     const subject = subjects[name];
-    if (!subject) throw new Error(`unknown scheme "${name}"; known: ${Object.keys(subjects).join(", ")}`);
+    if (!subject) throw new BenchUsageError(`unknown scheme "${name}"; known: ${Object.keys(subjects).join(", ")}`);
     return subject;
   });
 }
