@@ -27,11 +27,11 @@ function walk(path) {
   return [path, ...readdirSync(absolute).filter((name) => name !== "node_modules").flatMap((name) => walk(join(path, name)))];
 }
 
-/** The newest modification time (ms) among `paths`, and the path that has it. */
-function newest(paths) {
+/** The newest modification time (ms) among `paths` but those `ignore` matches, and the path that has it. */
+function newest(paths, ignore) {
   let latest = { time: 0, path: undefined };
   // Test files are not built: editing one leaves the build as it is.
-  for (const path of paths.flatMap(walk).filter((path) => !/\.test\.ts$/.test(path))) {
+  for (const path of paths.flatMap(walk).filter((path) => !/\.test\.ts$/.test(path) && !ignore?.test(path))) {
     const time = statSync(join(root, path)).mtimeMs;
     if (time > latest.time) latest = { time, path };
   }
@@ -74,6 +74,8 @@ function packageSteps(targets) {
         ...internal.map((dependency) => `packages/${dependency}/dist`),
       ],
       outputs: [name === "contracts" ? `${dir}/ethers` : `${dir}/dist`],
+      // The contracts package writes the bindings' index (pq4337.ts) into the folder it reads.
+      ignore: name === "contracts" ? /^types\/ethers-contracts(\/pq4337\.ts)?$/ : undefined,
       run: () => run(process.platform === "win32" ? "cmd" : "sh", ["-c", manifest.scripts.build], join(root, dir)),
     };
   });
@@ -121,7 +123,7 @@ function staleness(step, record) {
   if (step.scope === "all" && last.scope !== "all") return "the test-only contracts are not built yet";
   const missing = step.outputs.find((output) => !existsSync(join(root, output)));
   if (missing) return `${missing} is missing`;
-  const latest = newest(step.inputs);
+  const latest = newest(step.inputs, step.ignore);
   if (latest.time > last.started) return `${relative(root, join(root, latest.path))} changed`;
   return undefined;
 }
