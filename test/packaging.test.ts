@@ -138,6 +138,15 @@ console.log(JSON.stringify({ account: account.address, key: key.length, ecdsa: e
     assert.equal(execFileSync(process.execPath, ["-e", ethersProbe], { cwd: app, encoding: "utf8" }).trim(), "function");
   });
 
+  it("the CLI installs from its tarball with the devnet's and the SDK's (as the README shows) and answers --help", () => {
+    const prefix = join(work, "global");
+    execFileSync("npm", ["install", "-g", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error", pack("cli"), pack("devnet"), pack("sdk")], { cwd: work, stdio: "ignore" });
+    const help = spawnSync(join(prefix, "bin/pq4337"), ["--help"], { encoding: "utf8" });
+    assert.equal(help.status, 0, help.stderr);
+    assert.match(help.stdout, /^pq4337 <command> \[options\]/);
+    for (const command of ["account", "deploy", "devnet", "verify"]) assert.match(help.stdout, new RegExp(`^  ${command} `, "m"));
+  });
+
   it("@pq4337/cli and @pq4337/devnet pack their bins and builds", () => {
     const cli = listing(pack("cli"));
     assert.ok(cli.includes("package/bin/pq4337.js") && cli.includes("package/dist/cli.js"));
