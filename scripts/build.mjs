@@ -150,6 +150,7 @@ export function build({ scope = "main", targets = undefined, force = false, log 
     log(`build: ${step.name} (${reason})`);
     const started = Date.now();
     if (!step.run()) return false;
+    log(`build: ${step.name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const updated = readRecord();
     updated[step.name] = { started, ...(step.scope ? { scope: step.scope } : {}) };
     mkdirSync(join(root, "cache"), { recursive: true });
