@@ -16,6 +16,7 @@ describe("parseBenchArgs", () => {
         schemes: undefined,
         ops: 5,
         quick: false,
+        full: false,
         node: "anvil",
         forks: ["osaka"],
         bundles: true,
@@ -29,6 +30,12 @@ describe("parseBenchArgs", () => {
     const sideBySide = parseBenchArgs(["--quick", "--bundles", "--forks", "prague, osaka"], {});
     assert.ok(!sideBySide.help && sideBySide.args.bundles);
     assert.deepEqual(sideBySide.args.forks, ["prague", "osaka"]);
+    const full = parseBenchArgs(["--full"], {});
+    assert.ok(!full.help && full.args.full && full.args.bundles);
+    assert.deepEqual(full.args.forks, ["osaka", "prague"], "--full measures every fork");
+    const fullOneFork = parseBenchArgs(["--full", "--forks", "prague"], {});
+    assert.ok(!fullOneFork.help);
+    assert.deepEqual(fullOneFork.args.forks, ["prague"], "--forks still chooses");
     const noBundles = parseBenchArgs(["--no-bundles"], {});
     assert.ok(!noBundles.help && !noBundles.args.bundles);
     const parsed = parseBenchArgs(["--schemes", "ecdsa, falcon512", "--ops", "3", "--rpc-url", "http://127.0.0.1:8545", "--bundler-url", "http://127.0.0.1:4337"], { PQ4337_PRIVATE_KEY: key });
@@ -42,6 +49,7 @@ describe("parseBenchArgs", () => {
 
   it("turns every bad argument into a one-line BenchUsageError, with the usage when arguments are missing", () => {
     assert.throws(() => parseBenchArgs(["--bogus"], {}), usageError(/^Unknown option '--bogus'$/));
+    assert.throws(() => parseBenchArgs(["--quick", "--full"], {}), usageError(/^--quick and --full exclude each other$/));
     assert.throws(() => parseBenchArgs(["results"], {}), usageError(/^Unexpected argument 'results'/));
     assert.throws(() => parseBenchArgs(["--ops", "-2"], {}), usageError(/^Option '--ops' argument is ambiguous\.$/));
     for (const ops of ["0", "1.5", "many"]) assert.throws(() => parseBenchArgs(["--ops", ops], {}), usageError(/^--ops must be a positive integer/));
@@ -82,9 +90,18 @@ describe("pnpm bench (scripts/bench.mjs) and the pq4337-bench bin", () => {
     });
   }
 
-  it("scripts/bench.mjs builds before a run (the test's guard stops it there)", () => {
-    const result = run("scripts/bench.mjs", "--quick");
-    assert.equal(result.status, 99);
-    assert.equal(result.stderr, "child process started: pnpm\n");
+  it("scripts/bench.mjs refuses an unknown scheme at once, and starts a run without rebuilding when nothing changed", async () => {
+    // Brings the build up to date (nothing to do after the test command's own build), as after an install.
+    const { build, staleSteps } = await import("../../../scripts/build.mjs");
+    assert.ok(build({ scope: "main", targets: ["bench"] }));
+    assert.deepEqual(staleSteps("main", ["bench"]), []);
+    const unknown = run("scripts/bench.mjs", "--schemes", "ecdsa,falcon513");
+    assert.equal(unknown.status, 2, unknown.stderr);
+    assert.match(unknown.stderr, /^pq4337-bench: unknown scheme "falcon513"; known: ecdsa, [^\n]*falcon512[^\n]*\n$/);
+    // The first child process is the run's own (git for the provenance, then the devnet), not a build.
+    const quick = run("scripts/bench.mjs", "--quick");
+    assert.equal(quick.status, 99, quick.stderr);
+    assert.match(quick.stderr, /^child process started: \S+\n$/);
+    assert.doesNotMatch(quick.stderr, /hardhat|tsc|pnpm|started: (sh|cmd)\n/);
   });
 });

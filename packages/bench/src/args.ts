@@ -2,7 +2,7 @@
 // (Node 22 strips its types) to answer --help and argument errors before it spends 50 s on the build.
 import { parseArgs } from "node:util";
 
-export const benchHelp = `pq4337-bench [--out DIR] [--schemes a,b] [--ops N] [--quick] [--node anvil|geth]
+export const benchHelp = `pq4337-bench [--out DIR] [--schemes a,b] [--ops N] [--quick | --full] [--node anvil|geth]
              [--forks osaka,prague] [--bundles | --no-bundles]
              [--rpc-url URL --bundler-url URL --private-key 0x…]
 
@@ -13,13 +13,15 @@ results.csv, report.md and two SVG charts to DIR (default bench/results).
   --schemes a,b     only these schemes (default: all)
   --ops N           steady-state user operations per scheme (default 5)
   --quick           1 operation, fewer timing runs, no throughput burst, no bundle stage
+  --full            the long stages as well: the largest bundle under 2^24 gas for each scheme, and every fork
+                    (osaka,prague) unless --forks names them; the default run predicts the largest bundle instead
   --node N          the devnet's node: anvil (default) or geth, whose erc7562Tracer checks every operation against
                     ERC-7562's rules (geth is built with Go on first use, see "pq4337 devnet --help")
   --forks a,b       run the schemes on a devnet of each fork, osaka (default) and/or prague; the report sets
                     them side by side ("by fork")
   --bundles         the bundle stage (default without --quick): N = 1, 2, 4, 8 operations from as many accounts
-                    in one handleOps, the largest bundle under EIP-7825's 2^24 gas, a mixed bundle; on Osaka
-                    when --forks lists it, with Alto in manual mode. --no-bundles skips it
+                    in one handleOps, a mixed bundle and (with --full) the largest bundle under EIP-7825's 2^24
+                    gas; on Osaka when --forks lists it, with Alto in manual mode. --no-bundles skips it
   --rpc-url URL     an existing chain instead of the devnet (needs --bundler-url and a funded key)
   --bundler-url URL its ERC-4337 bundler
   --private-key 0x… the funded key (or the PQ4337_PRIVATE_KEY environment variable)`;
@@ -29,6 +31,8 @@ export type BenchArgs = {
   schemes: string[] | undefined;
   ops: number;
   quick: boolean;
+  /** The long stages: the largest bundles (measured, not predicted) and, unless `--forks` is given, every fork. */
+  full: boolean;
   node: "anvil" | "geth";
   /** The devnet forks to measure under, in order; the report's main tables show the first. */
   forks: Fork[];
@@ -75,6 +79,7 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
         schemes: { type: "string" },
         ops: { type: "string" },
         quick: { type: "boolean", default: false },
+        full: { type: "boolean", default: false },
         node: { type: "string", default: "anvil" },
         forks: { type: "string" },
         bundles: { type: "boolean" },
@@ -91,11 +96,12 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
   }
   if (values.help) return { help: true };
 
+  if (values.quick && values.full) throw new BenchUsageError("--quick and --full exclude each other");
   if (values.ops !== undefined && !/^[1-9]\d*$/.test(values.ops))
     throw new BenchUsageError(`--ops must be a positive integer, got ${JSON.stringify(values.ops)}`);
   if (values.node !== "anvil" && values.node !== "geth") throw new BenchUsageError(`--node must be anvil or geth, got ${JSON.stringify(values.node)}`);
   const node = values.node;
-  const forkList = (values.forks ?? "osaka").split(",").map((fork) => fork.trim());
+  const forkList = (values.forks ?? (values.full && values["rpc-url"] === undefined ? forks.join(",") : "osaka")).split(",").map((fork) => fork.trim());
   for (const fork of forkList)
     if (!(forks as readonly string[]).includes(fork)) throw new BenchUsageError(`--forks must list ${forks.join(" and/or ")}, got ${JSON.stringify(values.forks)}`);
   if (new Set(forkList).size !== forkList.length) throw new BenchUsageError(`--forks lists a fork twice: ${JSON.stringify(values.forks)}`);
@@ -128,6 +134,7 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
       schemes,
       ops: values.ops !== undefined ? Number(values.ops) : values.quick ? 1 : 5,
       quick: values.quick,
+      full: values.full,
       node,
       forks: forkList as Fork[],
       bundles: values.bundles ?? (!values.quick && rpcUrl === undefined),

@@ -230,6 +230,7 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
     join(dir, "gas-per-secure-bit.svg"),
     groupedLogBars(
       "Gas per secure bit (log scale)",
+      "gas per secure bit (gas/bit, log scale)",
       schemes,
       ["verify", "validateUserOp", "handleOps.transfer"].map((bench) => ({
         label: bench.replace(".transfer", ""),
@@ -241,6 +242,7 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
     join(dir, "handleops-breakdown.svg"),
     stackedBars(
       "handleOps gas breakdown",
+      "gas per user operation (gas)",
       breakdowns.map((b) => b.scheme),
       [
         { label: "verification (validateUserOp)", values: breakdowns.map((b) => b.validation ?? 0) },
@@ -302,50 +304,88 @@ const fmt = (value: number | null | undefined) => (value === null || value === u
 const escape = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
 const palette = ["#3b6ea5", "#e07b39", "#5a9e4b", "#8c6bb1"];
 
-function groupedLogBars(title: string, groups: string[], series: { label: string; values: number[] }[]): string {
-  const width = 720;
-  const height = 360;
-  const left = 70;
-  const bottom = 300;
+/** The charts' geometry: x labels are turned by this angle (degrees) so that long scheme names do not collide. */
+const labelAngle = 40;
+/** An upper estimate of a sans-serif label's width in px: 0.62 em a character covers DejaVu Sans and Helvetica. */
+const textWidth = (text: string, fontSize: number) => Math.ceil(text.length * fontSize * 0.62);
+
+/**
+ * The frame both charts share: the title, the y axis's title (turned, left of the tick labels), the x labels turned by
+ * {@link labelAngle} under their bars (ending at the bar's centre), and the legend below them. Returns the parts, the
+ * plot's box and the chart's size, which grows with the longest label so nothing is cut off.
+ */
+function chartFrame(options: { title: string; yTitle: string; xTitle: string; groups: string[]; legend: string[]; width: number; plotHeight: number }) {
+  const { title, yTitle, xTitle, groups, width, plotHeight } = options;
+  const fontSize = 12;
+  const sin = Math.sin((labelAngle * Math.PI) / 180);
+  const cos = Math.cos((labelAngle * Math.PI) / 180);
   const top = 40;
+  const bottom = top + plotHeight;
+  const right = width - 20;
+  // The tick labels (up to 9 characters at 11 px) and the y title need this much room; the first x label, turned,
+  // reaches left of its bar by its width's horizontal share.
+  const axisRoom = 34 + textWidth("1,000,000", 11);
+  const firstReach = groups.length > 0 ? textWidth(groups[0]!, fontSize) * cos : 0;
+  const groupWidth0 = (right - axisRoom) / Math.max(1, groups.length);
+  const left = Math.max(axisRoom, Math.ceil(firstReach - groupWidth0 / 2 + 8));
+  const groupWidth = (right - left) / Math.max(1, groups.length);
+  const labelDepth = Math.ceil(Math.max(0, ...groups.map((group) => textWidth(group, fontSize) * sin + fontSize * cos)));
+  const xTitleY = bottom + 10 + labelDepth + 18;
+  const legendY = xTitleY + 26;
+  const legendParts = legend(options.legend, left, legendY, right);
+  const height = legendY + (legendParts.rows - 1) * 18 + 14;
+  const parts = [
+    `<text x="${width / 2}" y="22" text-anchor="middle" font-size="15">${escape(title)}</text>`,
+    `<text class="axis-title" x="0" y="0" transform="translate(16 ${(top + bottom) / 2}) rotate(-90)" text-anchor="middle" font-size="12">${escape(yTitle)}</text>`,
+    `<line x1="${left}" x2="${right}" y1="${bottom}" y2="${bottom}" stroke="#888"/>`,
+    `<line x1="${left}" x2="${left}" y1="${top}" y2="${bottom}" stroke="#888"/>`,
+    ...groups.map((group, g) => {
+      const x = left + g * groupWidth + groupWidth / 2;
+      const y = bottom + 10;
+      return `<text class="x-label" x="${x}" y="${y}" transform="rotate(-${labelAngle} ${x} ${y})" text-anchor="end" dominant-baseline="hanging" font-size="${fontSize}">${escape(group)}</text>`;
+    }),
+    `<text class="axis-title" x="${(left + right) / 2}" y="${xTitleY}" text-anchor="middle" font-size="12">${escape(xTitle)}</text>`,
+    ...legendParts.parts,
+  ];
+  return { parts, left, right, top, bottom, groupWidth, height };
+}
+
+/** Bars per group on a log scale, e.g. gas per secure bit by scheme and by what is measured. */
+export function groupedLogBars(title: string, yTitle: string, groups: string[], series: { label: string; values: number[] }[]): string {
+  const width = 760;
+  const frame = chartFrame({ title, yTitle, xTitle: "scheme", groups, legend: series.map((s) => s.label), width, plotHeight: 260 });
+  const { left, right, top, bottom, groupWidth, parts } = frame;
   const max = Math.max(10, ...series.flatMap((s) => s.values));
   const decades = Math.ceil(Math.log10(max));
   const y = (value: number) => (value <= 1 ? bottom : bottom - ((bottom - top) * Math.log10(value)) / decades);
-  const groupWidth = (width - left - 20) / Math.max(1, groups.length);
   const barWidth = (groupWidth * 0.8) / series.length;
-  const parts = [`<text x="${width / 2}" y="22" text-anchor="middle" font-size="15">${escape(title)}</text>`];
   for (let decade = 0; decade <= decades; decade++) {
     const value = 10 ** decade;
-    parts.push(`<line x1="${left}" x2="${width - 20}" y1="${y(value)}" y2="${y(value)}" stroke="#ddd"/>`);
-    parts.push(`<text x="${left - 6}" y="${y(value) + 4}" text-anchor="end" font-size="11">${fmt(value)}</text>`);
+    parts.push(`<line x1="${left}" x2="${right}" y1="${y(value)}" y2="${y(value)}" stroke="#ddd"/>`);
+    parts.push(`<text class="y-tick" x="${left - 6}" y="${y(value) + 4}" text-anchor="end" font-size="11">${fmt(value)}</text>`);
   }
   groups.forEach((group, g) => {
     series.forEach((s, i) => {
       const value = s.values[g] ?? 0;
       const x = left + g * groupWidth + groupWidth * 0.1 + i * barWidth;
-      parts.push(`<rect x="${x}" y="${y(value)}" width="${barWidth - 2}" height="${bottom - y(value)}" fill="${palette[i % palette.length]}"><title>${escape(`${group} ${s.label}: ${value}`)}</title></rect>`);
+      parts.push(`<rect x="${x}" y="${y(value)}" width="${Math.max(1, barWidth - 2)}" height="${bottom - y(value)}" fill="${palette[i % palette.length]}"><title>${escape(`${group} ${s.label}: ${value}`)}</title></rect>`);
     });
-    parts.push(`<text x="${left + g * groupWidth + groupWidth / 2}" y="${bottom + 18}" text-anchor="middle" font-size="12">${escape(group)}</text>`);
   });
-  parts.push(...legend(series.map((s) => s.label), left, height - 24));
-  return svg(width, height, parts);
+  return svg(width, frame.height, parts);
 }
 
-function stackedBars(title: string, groups: string[], series: { label: string; values: number[] }[]): string {
+/** Stacked bars per group on a linear scale, e.g. the parts of one operation's handleOps gas by scheme. */
+export function stackedBars(title: string, yTitle: string, groups: string[], series: { label: string; values: number[] }[]): string {
   const width = 760;
-  const height = 360;
-  const left = 90;
-  const bottom = 300;
-  const top = 40;
+  const frame = chartFrame({ title, yTitle, xTitle: "scheme", groups, legend: series.map((s) => s.label), width, plotHeight: 260 });
+  const { left, right, top, bottom, groupWidth, parts } = frame;
   const totals = groups.map((_, g) => series.reduce((sum, s) => sum + (s.values[g] ?? 0), 0));
   const max = niceCeiling(Math.max(1, ...totals));
   const scale = (value: number) => ((bottom - top) * value) / max;
-  const groupWidth = (width - left - 20) / Math.max(1, groups.length);
-  const parts = [`<text x="${width / 2}" y="22" text-anchor="middle" font-size="15">${escape(title)}</text>`];
   for (let tick = 0; tick <= 4; tick++) {
     const value = (max * tick) / 4;
-    parts.push(`<line x1="${left}" x2="${width - 20}" y1="${bottom - scale(value)}" y2="${bottom - scale(value)}" stroke="#ddd"/>`);
-    parts.push(`<text x="${left - 6}" y="${bottom - scale(value) + 4}" text-anchor="end" font-size="11">${fmt(Math.round(value))}</text>`);
+    parts.push(`<line x1="${left}" x2="${right}" y1="${bottom - scale(value)}" y2="${bottom - scale(value)}" stroke="#ddd"/>`);
+    parts.push(`<text class="y-tick" x="${left - 6}" y="${bottom - scale(value) + 4}" text-anchor="end" font-size="11">${fmt(Math.round(value))}</text>`);
   }
   groups.forEach((group, g) => {
     let base = bottom;
@@ -355,10 +395,8 @@ function stackedBars(title: string, groups: string[], series: { label: string; v
       base -= h;
       parts.push(`<rect x="${x}" y="${base}" width="${groupWidth * 0.6}" height="${h}" fill="${palette[i % palette.length]}"><title>${escape(`${group} ${s.label}: ${s.values[g]}`)}</title></rect>`);
     });
-    parts.push(`<text x="${x + groupWidth * 0.3}" y="${bottom + 18}" text-anchor="middle" font-size="12">${escape(group)}</text>`);
   });
-  parts.push(...legend(series.map((s) => s.label), left, height - 24));
-  return svg(width, height, parts);
+  return svg(width, frame.height, parts);
 }
 
 /** The smallest 1, 2 or 5 × 10^k at or above `value`, so axis ticks fall on round numbers. */
@@ -367,17 +405,25 @@ function niceCeiling(value: number): number {
   return [1, 2, 5, 10].map((step) => step * magnitude).find((candidate) => candidate >= value)!;
 }
 
-function legend(labels: string[], x: number, y: number): string[] {
+/** The legend's swatches and labels from (x, y), wrapping to a new row of `rowHeight` px before `right`. */
+function legend(labels: string[], x: number, y: number, right: number, rowHeight = 18): { parts: string[]; rows: number } {
   let offset = x;
-  return labels.flatMap((label, i) => {
+  let row = 0;
+  const parts = labels.flatMap((label, i) => {
+    const entryWidth = 16 + textWidth(label, 11);
+    if (offset > x && offset + entryWidth > right) {
+      offset = x;
+      row += 1;
+    }
+    const top = y + row * rowHeight;
     const entry = [
-      `<rect x="${offset}" y="${y - 10}" width="12" height="12" fill="${palette[i % palette.length]}"/>`,
-      `<text x="${offset + 16}" y="${y}" font-size="11">${escape(label)}</text>`,
+      `<rect x="${offset}" y="${top - 10}" width="12" height="12" fill="${palette[i % palette.length]}"/>`,
+      `<text class="legend" x="${offset + 16}" y="${top}" font-size="11">${escape(label)}</text>`,
     ];
-    // About 6.5 px per character at font-size 11, plus the swatch and a gap.
-    offset += 16 + Math.ceil(label.length * 6.5) + 18;
+    offset += entryWidth + 18;
     return entry;
   });
+  return { parts, rows: row + 1 };
 }
 
 function svg(width: number, height: number, parts: string[]): string {

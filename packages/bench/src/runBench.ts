@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { Hex } from "viem";
 import { schemes as registry } from "@pq4337/sdk";
-import type { Fork } from "./args.js";
+import { BenchUsageError, type Fork } from "./args.js";
 import { measureBundles, measureMixedBundle } from "./bundles.js";
 import { type Measurement, type Row, writeDataset } from "./dataset.js";
 import { type Environment, openEnvironment } from "./environment.js";
@@ -24,6 +24,8 @@ export type RunBenchParameters = {
   forks?: Fork[] | undefined;
   /** The bundle stage, on an Osaka devnet when `forks` lists Osaka, else the first fork's (needs the embedded devnet). */
   bundles?: boolean | undefined;
+  /** Whether the bundle stage sends each scheme's largest bundle under 2^24 gas (default: without `quick`); else predicted. */
+  largestBundles?: boolean | undefined;
   ops: number;
   quick: boolean;
   rpcUrl?: string | undefined;
@@ -76,11 +78,19 @@ export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
         }
     });
 
+  const out = resolve(parameters.out);
+  // The headline tables (verify, validateUserOp, handleOps per scheme) are on disk before the bundle stage starts.
+  if (parameters.bundles) {
+    writeDataset(out, rows);
+    writeReport(out, rows, { ops: parameters.ops, durationSeconds: (Date.now() - started) / 1000 });
+    progress(`wrote the schemes' tables to ${out}; the bundle stage follows`);
+  }
+
   if (parameters.bundles)
     await withEnvironment({ node: parameters.node, hardfork: bundleFork(forks), bundleMode: "manual" }, progress, async (environment) => {
       const singles = selected.filter((subject) => subject.components.length === 1).map((subject) => subject.components[0]!);
       for (const scheme of singles) {
-        const measurements = await measureBundles(environment, scheme, { largest: !parameters.quick }, progress);
+        const measurements = await measureBundles(environment, scheme, { largest: parameters.largestBundles ?? !parameters.quick }, progress);
         rows.push(...measurements.map((measurement) => toRow(measurement, scheme, environment, context)));
       }
       const mixed = mixedBundle.map((name) => registry[name]!);
@@ -88,7 +98,6 @@ export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
         rows.push(toRow(measurement, { name: mixedBundle.join("+"), variant: "mixed bundle", securityBits: 128, nistCategory: 1 }, environment, context));
     });
 
-  const out = resolve(parameters.out);
   writeDataset(out, rows);
   writeReport(out, rows, { ops: parameters.ops, durationSeconds: (Date.now() - started) / 1000 });
   progress(`wrote ${rows.length} rows, report.md and charts to ${out}`);
@@ -163,7 +172,7 @@ function selectSchemes(names: string[] | undefined): BenchSubject[] {
   if (!names) return Object.values(subjects);
   return names.map((name) => {
     const subject = subjects[name];
-    if (!subject) throw new Error(`unknown scheme "${name}"; known: ${Object.keys(subjects).join(", ")}`);
+    if (!subject) throw new BenchUsageError(`unknown scheme "${name}"; known: ${Object.keys(subjects).join(", ")}`);
     return subject;
   });
 }
