@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, it } from "node:test";
-import { parseBenchArgs } from "../packages/bench/src/args.ts";
+import { parseBenchArgs } from "../packages/bench/src/args.js";
 
 const root = new URL("..", import.meta.url).pathname;
 const pages = ["README.md", ...readdirSync(join(root, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];

@@ -153,8 +153,8 @@ describe("pq4337 bundler on a bare chain (anvil, chain id 11155111, no CREATE2 d
       assert.equal((await run(["account", "new", "--scheme", "falcon512", "--out", keyFile, "--insecure-plaintext"])).status, 0);
       const address = (await run(["account", "address", "--key-file", keyFile])).stdout.trim() as Address;
       assert.equal((await run(["account", "deploy-key", "--key-file", keyFile, "--rpc-url", rpcUrl], payer)).status, 0);
-      const funder = createWalletClient({ transport: http(rpcUrl), account: privateKeyToAccount(devnetPrivateKeys[3]), chain: null });
-      await client().waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value: parseEther("1") }) });
+      const funder = createWalletClient({ transport: http(rpcUrl), account: privateKeyToAccount(devnetPrivateKeys[3]) });
+      await client().waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value: parseEther("1"), chain: null }) });
       const recipient = privateKeyToAccount(generatePrivateKey()).address;
       const send = ["account", "send", "--key-file", keyFile, "--rpc-url", rpcUrl, "--bundler-url", bundler.bundlerUrl, "--to", recipient, "--value", "0.1"];
 
