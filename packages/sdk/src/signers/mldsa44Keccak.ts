@@ -1,7 +1,7 @@
 import type { Hex } from "viem";
 import type { InvalidHexError } from "../errors/keys.js";
 import type { InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
-import type { ExpandedMldsaPublicKey } from "../keys/expandMldsaPublicKey.js";
+import type { ExpandedMldsaPublicKey } from "../keys/mldsa/expandMldsaPublicKey.js";
 import { expandMldsa44KeccakPublicKey } from "../keys/mldsa44/keccak.js";
 import { mldsa44KeccakKeygen, mldsa44KeccakPublicKey, mldsa44KeccakSign } from "../keys/mldsa44/keccakSign.js";
 import { secretKeyLength } from "../keys/mldsa44/params.js";

@@ -4,7 +4,7 @@ import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
 import { type Hex, bytesToHex, hexToBytes, keccak256, size, stringToHex } from "viem";
 import { InvalidHexError } from "../errors/keys.js";
 import { InvalidHashError, InvalidPrivateKeyError } from "../errors/signer.js";
-import { decodeSignature } from "../keys/mldsa65/encoding.js";
+import { decodeSignature } from "../keys/mldsa/encoding.js";
 import { expandPublicKey } from "../keys/mldsa65/expandPublicKey.js";
 import { verifyWithExpandedKey } from "../keys/mldsa65/verify.js";
 import { generateMldsa65Seed, mldsa65Signer } from "./mldsa65.js";

@@ -1,9 +1,9 @@
 import { type Hex, bytesToHex } from "viem";
 import { InvalidExpandedKeyError, type InvalidPublicKeyLengthError } from "../../errors/keys.js";
 import type { ToCodeChunksErrorType } from "../codeStore.js";
-import { type ExpandedMldsaPublicKey, expandMldsaPublicKey } from "../expandMldsaPublicKey.js";
+import { type ExpandedMldsaPublicKey, expandMldsaPublicKey } from "../mldsa/expandMldsaPublicKey.js";
 import { type ToBytesErrorType, toBytes } from "../toBytes.js";
-import { expandedKeyLength, k, l, publicKeyLength } from "./params.js";
+import { expandedKeyLength, mldsa44Parameters, publicKeyLength } from "./params.js";
 
 /** A FIPS 204 ML-DSA-44 public key `pk` (1,312 bytes). */
 export type ExpandMldsa44PublicKeyParameters = Hex | Uint8Array;
@@ -21,7 +21,7 @@ export type ExpandMldsa44PublicKeyErrorType = ToBytesErrorType | InvalidPublicKe
  * const { key, chunks } = expandMldsa44PublicKey(ml_dsa44.keygen().publicKey)
  */
 export function expandMldsa44PublicKey(publicKey: ExpandMldsa44PublicKeyParameters): ExpandMldsa44PublicKeyReturnType {
-  return expandMldsaPublicKey({ scheme: "ML-DSA-44", k, l }, publicKey);
+  return expandMldsaPublicKey(mldsa44Parameters, publicKey);
 }
 
 /** Whether `expanded`, the data a verifier reads (E ‖ pk), is exactly the expansion of `publicKey`. */

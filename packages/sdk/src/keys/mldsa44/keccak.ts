@@ -1,9 +1,9 @@
 import type { Hex } from "viem";
-import { type ExpandedMldsaPublicKey, type MldsaExpansionHashes, expandMldsaPublicKey } from "../expandMldsaPublicKey.js";
-import { q } from "../mldsa65/params.js";
+import { type ExpandedMldsaPublicKey, type MldsaExpansionHashes, expandMldsaPublicKey } from "../mldsa/expandMldsaPublicKey.js";
+import { q } from "../mldsa/params.js";
 import { keccakCtrReader, keccakCtrStream } from "../keccakCtr.js";
 import type { ExpandMldsa44PublicKeyErrorType } from "./expandPublicKey.js";
-import { k, l } from "./params.js";
+import { mldsa44Parameters } from "./params.js";
 
 /**
  * ETHDILITHIUM, ZKNox's keccak variant of ML-DSA-44 (ZKNoxHQ/ETHDILITHIUM), which `MLDSA44KeccakVerifier` verifies.
@@ -36,5 +36,5 @@ export type ExpandMldsa44KeccakPublicKeyErrorType = ExpandMldsa44PublicKeyErrorT
  * const { key, chunks } = expandMldsa44KeccakPublicKey(publicKey)
  */
 export function expandMldsa44KeccakPublicKey(publicKey: Hex | Uint8Array): ExpandedMldsaPublicKey {
-  return expandMldsaPublicKey({ scheme: "ML-DSA-44", k, l }, publicKey, keccakExpansionHashes);
+  return expandMldsaPublicKey(mldsa44Parameters, publicKey, keccakExpansionHashes);
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from "@noble/hashes/utils.js";
 import { type Hex, concatBytes } from "viem";
 import { InvalidContextError, InvalidPrivateKeyError } from "../../errors/signer.js";
-import { hintBitUnpack, simpleBitPack, simpleBitUnpack } from "../mldsa65/encoding.js";
-import { type Polynomial, inverseNtt, modQ, multiplyNtt, ntt } from "../mldsa65/ntt.js";
-import { d, n, q } from "../mldsa65/params.js";
+import { hintBitUnpack, simpleBitPack, simpleBitUnpack } from "../mldsa/encoding.js";
+import { type Polynomial, inverseNtt, modQ, multiplyNtt, ntt } from "../mldsa/ntt.js";
+import { d, n, q } from "../mldsa/params.js";
 import { toBytes } from "../toBytes.js";
 import { keccakCtrReader, keccakCtrStream } from "../keccakCtr.js";
 import { keccakExpansionHashes } from "./keccak.js";

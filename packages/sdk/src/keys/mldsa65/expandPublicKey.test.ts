@@ -8,9 +8,9 @@ import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
 import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, size, sliceHex } from "viem";
 import { InvalidExpandedKeyError, InvalidHexError, InvalidPublicKeyLengthError } from "../../errors/keys.js";
 import { toCodeChunks } from "../codeStore.js";
-import { decodePublicKey, encodeExpandedKey } from "./encoding.js";
+import { decodePublicKey, encodeExpandedKey } from "../mldsa/encoding.js";
 import { expandPublicKey, verifyExpandedKey } from "./expandPublicKey.js";
-import { inverseNtt } from "./ntt.js";
+import { inverseNtt } from "../mldsa/ntt.js";
 import { expandedKeyLength, k, l } from "./params.js";
 
 const { publicKey } = ml_dsa65.keygen(shake256(new TextEncoder().encode("expand pk"), { dkLen: 32 }));

@@ -1,11 +1,11 @@
 import { type Hex, bytesToHex } from "viem";
 import { InvalidExpandedKeyError } from "../../errors/keys.js";
 import { type CodeChunk, type ToCodeChunksErrorType } from "../codeStore.js";
-import { expandMldsaPublicKey } from "../expandMldsaPublicKey.js";
+import type { DecodePublicKeyErrorType } from "../mldsa/encoding.js";
+import { expandMldsaPublicKey } from "../mldsa/expandMldsaPublicKey.js";
+import type { Polynomial } from "../mldsa/ntt.js";
 import { type ToBytesErrorType, toBytes } from "../toBytes.js";
-import type { DecodePublicKeyErrorType } from "./encoding.js";
-import type { Polynomial } from "./ntt.js";
-import { expandedKeyLength, k, l, publicKeyLength } from "./params.js";
+import { expandedKeyLength, mldsa65Parameters, publicKeyLength } from "./params.js";
 
 /** A FIPS 204 ML-DSA-65 public key `pk` (1,952 bytes). */
 export type ExpandPublicKeyParameters = Hex | Uint8Array;
@@ -46,7 +46,7 @@ export type ExpandPublicKeyErrorType = ToBytesErrorType | DecodePublicKeyErrorTy
  * // expanded.key is the ERC-7913 key for the ML-DSA-65 verifier
  */
 export function expandPublicKey(publicKey: ExpandPublicKeyParameters): ExpandPublicKeyReturnType {
-  return expandMldsaPublicKey({ scheme: "ML-DSA-65", k, l }, publicKey);
+  return expandMldsaPublicKey(mldsa65Parameters, publicKey);
 }
 
 /** A public key and the expanded key claimed to belong to it. */

@@ -15,8 +15,8 @@ export {
   simpleBitPack,
   simpleBitUnpack,
   w1Encode,
-} from "./encoding.js";
-export { type ExpandAErrorType, expandA, rejNttPoly } from "./expandA.js";
+} from "../mldsa/encoding.js";
+export { type ExpandAErrorType, expandA, rejNttPoly } from "../mldsa/expandA.js";
 export {
   type ExpandPublicKeyErrorType,
   type ExpandPublicKeyParameters,
@@ -36,7 +36,7 @@ export {
   multiplyNtt,
   ntt,
   zetas,
-} from "./ntt.js";
+} from "../mldsa/ntt.js";
 export {
   expandedKeyLength as mldsa65ExpandedKeyLength,
   publicKeyLength as mldsa65PublicKeyLength,

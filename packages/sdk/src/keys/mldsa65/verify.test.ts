@@ -6,10 +6,12 @@ import { shake256 } from "@noble/hashes/sha3.js";
 import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
 import { type Hex, bytesToHex, hexToBytes } from "viem";
 import { InvalidExpandedKeyError } from "../../errors/keys.js";
-import { decodeSignature, simpleBitPack, simpleBitUnpack } from "./encoding.js";
+import { decodeSignature, simpleBitPack, simpleBitUnpack } from "../mldsa/encoding.js";
 import { expandPublicKey } from "./expandPublicKey.js";
-import { beta, gamma1, k, omega } from "./params.js";
+import { k, mldsa65Parameters } from "./params.js";
 import { verifyWithExpandedKey } from "./verify.js";
+
+const { beta, gamma1, omega } = mldsa65Parameters;
 
 const bytes = (label: string, length: number) => shake256(new TextEncoder().encode(label), { dkLen: length });
 const hintOffset = 48 + 5 * 640;

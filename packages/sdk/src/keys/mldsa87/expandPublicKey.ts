@@ -1,9 +1,9 @@
 import { type Hex, bytesToHex } from "viem";
 import { InvalidExpandedKeyError, type InvalidPublicKeyLengthError } from "../../errors/keys.js";
 import type { ToCodeChunksErrorType } from "../codeStore.js";
-import { type ExpandedMldsaPublicKey, expandMldsaPublicKey } from "../expandMldsaPublicKey.js";
+import { type ExpandedMldsaPublicKey, expandMldsaPublicKey } from "../mldsa/expandMldsaPublicKey.js";
 import { type ToBytesErrorType, toBytes } from "../toBytes.js";
-import { expandedKeyLength, k, l, publicKeyLength } from "./params.js";
+import { expandedKeyLength, mldsa87Parameters, publicKeyLength } from "./params.js";
 
 /** A FIPS 204 ML-DSA-87 public key `pk` (2,592 bytes). */
 export type ExpandMldsa87PublicKeyParameters = Hex | Uint8Array;
@@ -21,7 +21,7 @@ export type ExpandMldsa87PublicKeyErrorType = ToBytesErrorType | InvalidPublicKe
  * const { key, chunks } = expandMldsa87PublicKey(ml_dsa87.keygen().publicKey)
  */
 export function expandMldsa87PublicKey(publicKey: ExpandMldsa87PublicKeyParameters): ExpandMldsa87PublicKeyReturnType {
-  return expandMldsaPublicKey({ scheme: "ML-DSA-87", k, l }, publicKey);
+  return expandMldsaPublicKey(mldsa87Parameters, publicKey);
 }
 
 /** Whether `expanded`, the data a verifier reads (E ‖ pk), is exactly the expansion of `publicKey`. */

@@ -17,7 +17,9 @@ import {
   simpleBitPack,
   simpleBitUnpack,
 } from "./encoding.js";
-import { beta, expandedKeyLength, gamma1, k, l, n, omega, q } from "./params.js";
+import { mldsaParameterSets, n, q } from "./params.js";
+
+const { beta, expandedKeyLength, gamma1, k, l, omega } = mldsaParameterSets["ML-DSA-65"];
 
 const label = (text: string, length: number) => shake256(new TextEncoder().encode(text), { dkLen: length });
 

@@ -1,15 +1,18 @@
 import { shake256 } from "@noble/hashes/sha3.js";
 import { type Hex, bytesToHex, concatHex, keccak256 } from "viem";
-import { InvalidPublicKeyLengthError } from "../errors/keys.js";
-import { type CodeChunk, toCodeChunks } from "./codeStore.js";
-import { simpleBitUnpack } from "./mldsa65/encoding.js";
-import { rejNttPoly } from "./mldsa65/expandA.js";
-import { type Polynomial, ntt } from "./mldsa65/ntt.js";
-import { d } from "./mldsa65/params.js";
-import { toBytes } from "./toBytes.js";
+import { InvalidPublicKeyLengthError } from "../../errors/keys.js";
+import { type CodeChunk, toCodeChunks } from "../codeStore.js";
+import { toBytes } from "../toBytes.js";
+import { simpleBitUnpack } from "./encoding.js";
+import { rejNttPoly } from "./expandA.js";
+import { type Polynomial, ntt } from "./ntt.js";
+import { type MldsaParameterSetName, d, expandedPolynomialLength, n, rhoLength, t1PolynomialLength, trLength } from "./params.js";
 
-/** A parameter set's name (for errors) and dimensions, for {@link expandMldsaPublicKey}: Â is k × l, t1 has k polynomials. */
-export type MldsaDimensions = { scheme: "ML-DSA-44" | "ML-DSA-65" | "ML-DSA-87"; k: number; l: number };
+/**
+ * A parameter set's name (for errors) and dimensions, for {@link expandMldsaPublicKey}: Â is k × l, t1 has k
+ * polynomials. Every row of `mldsaParameterSets` is one.
+ */
+export type MldsaDimensions = { scheme: MldsaParameterSetName; k: number; l: number };
 
 /**
  * The two hashes key expansion uses: RejNTTPoly for ExpandA (from the 34-byte seed ρ ‖ column ‖ row) and H for
@@ -43,11 +46,6 @@ export type ExpandedMldsaPublicKey = {
   key: Hex;
 };
 
-const rhoLength = 32;
-const trLength = 64;
-const t1PolynomialLength = (256 * 10) / 8;
-const expandedPolynomialLength = 256 * 4;
-
 /**
  * Expands a public key pk = ρ ‖ t1 of the parameter set `dimensions` into E = Â ‖ t̂1 ‖ tr: Â = ExpandA(ρ),
  * t̂1 = NTT(t1 · 2^13) as big-endian uint32 coefficients, then tr = H(pk, 64); the verifier reads E ‖ pk. `expandMldsa44PublicKey` and
@@ -55,7 +53,7 @@ const expandedPolynomialLength = 256 * 4;
  * `expandMldsa44KeccakPublicKey` is ML-DSA-44's with the keccak variant's `hashes`.
  *
  * @example
- * const expanded = expandMldsaPublicKey({ scheme: "ML-DSA-44", k: 4, l: 4 }, publicKey)
+ * const expanded = expandMldsaPublicKey(mldsaParameterSets["ML-DSA-44"], publicKey)
  */
 export function expandMldsaPublicKey(
   { scheme, k, l }: MldsaDimensions,
@@ -78,7 +76,7 @@ export function expandMldsaPublicKey(
   const bytes = new Uint8Array(expandedKeyLength + pk.length);
   const view = new DataView(bytes.buffer);
   [...aHat.flat(), ...t1Hat].forEach((polynomial, index) => {
-    for (let j = 0; j < 256; j++) view.setUint32(index * expandedPolynomialLength + j * 4, polynomial[j], false);
+    for (let j = 0; j < n; j++) view.setUint32(index * expandedPolynomialLength + j * 4, polynomial[j], false);
   });
   bytes.set(tr, expandedKeyLength - trLength);
   bytes.set(pk, expandedKeyLength);

@@ -7,22 +7,21 @@ import {
 } from "../../errors/keys.js";
 import type { Polynomial } from "./ntt.js";
 import {
-  cTildeLength,
-  expandedKeyLength,
+  type MldsaParameterSet,
   expandedPolynomialLength,
-  gamma1,
-  k,
-  l,
+  mldsaParameterSets,
   n,
-  omega,
-  publicKeyLength,
   q,
   rhoLength,
-  signatureLength,
   t1PolynomialLength,
   trLength,
-  zPolynomialLength,
 } from "./params.js";
+
+/**
+ * The set these functions decode and encode when none is given: ML-DSA-65, the set the `@pq4337/sdk/mldsa65` subpath
+ * has always exported them for.
+ */
+const defaultSet = mldsaParameterSets["ML-DSA-65"];
 
 export type SimpleBitUnpackErrorType = InvalidPolynomialError;
 
@@ -88,21 +87,23 @@ export function simpleBitPack(polynomial: ArrayLike<number>, bits: number): Uint
 export type DecodePublicKeyReturnType = {
   /** The 32-byte seed of Â. */
   rho: Uint8Array;
-  /** The k = 6 polynomials of t1, coefficients in [0, 2^10). */
+  /** The k polynomials of t1, coefficients in [0, 2^10). */
   t1: Polynomial[];
 };
 
 export type DecodePublicKeyErrorType = InvalidPublicKeyLengthError;
 
 /**
- * FIPS 204 Algorithm 23 (pkDecode): pk = ρ ‖ SimpleBitPack(t1[0], 2^10 − 1) ‖ … ‖ SimpleBitPack(t1[5], …).
+ * FIPS 204 Algorithm 23 (pkDecode): pk = ρ ‖ SimpleBitPack(t1[0], 2^10 − 1) ‖ … ‖ SimpleBitPack(t1[k − 1], …), for
+ * the parameter set `set` (ML-DSA-65 by default).
  *
  * @example
  * const { rho, t1 } = decodePublicKey(ml_dsa65.keygen(seed).publicKey)
  */
-export function decodePublicKey(publicKey: Uint8Array): DecodePublicKeyReturnType {
+export function decodePublicKey(publicKey: Uint8Array, set: MldsaParameterSet = defaultSet): DecodePublicKeyReturnType {
+  const { scheme, k, publicKeyLength } = set;
   if (publicKey.length !== publicKeyLength)
-    throw new InvalidPublicKeyLengthError({ scheme: "ML-DSA-65", expected: publicKeyLength, length: publicKey.length });
+    throw new InvalidPublicKeyLengthError({ scheme, expected: publicKeyLength, length: publicKey.length });
   const rho = publicKey.slice(0, rhoLength);
   const t1: Polynomial[] = [];
   for (let i = 0; i < k; i++) {
@@ -113,54 +114,54 @@ export function decodePublicKey(publicKey: Uint8Array): DecodePublicKeyReturnTyp
 }
 
 export type DecodeSignatureReturnType = {
-  /** The commitment hash c̃, λ/4 = 48 bytes. */
+  /** The commitment hash c̃, λ/4 bytes. */
   cTilde: Uint8Array;
-  /** The l = 5 response polynomials, centred coefficients in [−γ1 + 1, γ1]. */
+  /** The l response polynomials, centred coefficients in [−γ1 + 1, γ1]. */
   z: Polynomial[];
-  /** The k = 6 hint polynomials (0/1 coefficients), or `undefined` when the hint encoding is malformed (⊥). */
+  /** The k hint polynomials (0/1 coefficients), or `undefined` when the hint encoding is malformed (⊥). */
   h: Polynomial[] | undefined;
 };
 
 export type DecodeSignatureErrorType = InvalidSignatureLengthError;
 
 /**
- * FIPS 204 Algorithm 27 (sigDecode): σ = c̃ ‖ BitPack(z[0], γ1 − 1, γ1) ‖ … ‖ HintBitPack(h).
+ * FIPS 204 Algorithm 27 (sigDecode): σ = c̃ ‖ BitPack(z[0], γ1 − 1, γ1) ‖ … ‖ HintBitPack(h), for the parameter set
+ * `set` (ML-DSA-65 by default).
  *
  * @example
  * const { cTilde, z, h } = decodeSignature(signature)
  * if (h === undefined) return false
  */
-export function decodeSignature(signature: Uint8Array): DecodeSignatureReturnType {
+export function decodeSignature(signature: Uint8Array, set: MldsaParameterSet = defaultSet): DecodeSignatureReturnType {
+  const { scheme, l, gamma1, cTildeLength, zBits, zPolynomialLength, signatureLength } = set;
   if (signature.length !== signatureLength)
-    throw new InvalidSignatureLengthError({ scheme: "ML-DSA-65", expected: signatureLength, length: signature.length });
+    throw new InvalidSignatureLengthError({ scheme, expected: signatureLength, length: signature.length });
   const cTilde = signature.slice(0, cTildeLength);
   const z: Polynomial[] = [];
   for (let i = 0; i < l; i++) {
     const start = cTildeLength + i * zPolynomialLength;
-    const raw = simpleBitUnpack(signature.subarray(start, start + zPolynomialLength), 20);
-    // BitUnpack(·, γ1 − 1, γ1) stores γ1 − z_i, so the unsigned 20-bit field maps back to (−γ1, γ1].
+    const raw = simpleBitUnpack(signature.subarray(start, start + zPolynomialLength), zBits);
+    // BitUnpack(·, γ1 − 1, γ1) stores γ1 − z_i, so the unsigned zBits-bit field maps back to (−γ1, γ1].
     z.push(raw.map((value) => gamma1 - value));
   }
-  const h = hintBitUnpack(signature.subarray(cTildeLength + l * zPolynomialLength));
+  const h = hintBitUnpack(signature.subarray(cTildeLength + l * zPolynomialLength), set);
   return { cTilde, z, h };
 }
 
 /** A parameter set's hint dimensions: k polynomials, at most ω ones. */
 export type HintDimensions = { k: number; omega: number };
 
-const mldsa65Hint: HintDimensions = { k, omega };
-
 /**
  * FIPS 204 Algorithm 21 (HintBitUnpack). y[0..ω) lists the positions of the 1s, polynomial after polynomial;
  * y[ω + i] is the running count after polynomial i. Returns `undefined` (⊥) unless the encoding is the
  * unique one HintBitPack produces: counts non-decreasing and at most ω, positions strictly increasing within
  * each polynomial, and unused position bytes zero. Strong unforgeability depends on this uniqueness. ML-DSA-65's
- * (k, ω) by default; another set passes its own.
+ * (k, ω) by default; another set passes its own (a parameter set is one).
  *
  * @example
  * const h = hintBitUnpack(signature.subarray(3248))
  */
-export function hintBitUnpack(y: Uint8Array, { k, omega }: HintDimensions = mldsa65Hint): Polynomial[] | undefined {
+export function hintBitUnpack(y: Uint8Array, { k, omega }: HintDimensions = defaultSet): Polynomial[] | undefined {
   const h: Polynomial[] = [];
   let index = 0;
   for (let i = 0; i < k; i++) {
@@ -179,23 +180,24 @@ export function hintBitUnpack(y: Uint8Array, { k, omega }: HintDimensions = mlds
 }
 
 /**
- * FIPS 204 Algorithm 28 (w1Encode) for ML-DSA-65: each w1 coefficient is in [0, (q − 1)/(2γ2)) = [0, 16),
- * packed in 4 bits.
+ * FIPS 204 Algorithm 28 (w1Encode): each w1 coefficient is in [0, (q − 1)/(2γ2)), packed in bitlen((q − 1)/(2γ2) − 1)
+ * bits: 4 for ML-DSA-65 (the default) and ML-DSA-87, 6 for ML-DSA-44.
  *
  * @example
  * const cTildePrime = shake256(concatBytes(mu, w1Encode(w1)), { dkLen: 48 })
  */
-export function w1Encode(w1: readonly Polynomial[]): Uint8Array {
-  const encoded = new Uint8Array(k * ((n * 4) / 8));
-  w1.forEach((polynomial, i) => encoded.set(simpleBitPack(polynomial, 4), i * ((n * 4) / 8)));
+export function w1Encode(w1: readonly Polynomial[], { k, w1Bits }: MldsaParameterSet = defaultSet): Uint8Array {
+  const polynomialLength = (n * w1Bits) / 8;
+  const encoded = new Uint8Array(k * polynomialLength);
+  w1.forEach((polynomial, i) => encoded.set(simpleBitPack(polynomial, w1Bits), i * polynomialLength));
   return encoded;
 }
 
 /** The parts of the expanded key E = Â ‖ t̂1 ‖ tr. */
 export type ExpandedKeyParts = {
-  /** Â in T_q, k × l = 6 × 5 polynomials, `aHat[i][j]` = Â[i][j]. */
+  /** Â in T_q, k × l polynomials, `aHat[i][j]` = Â[i][j]. */
   aHat: Polynomial[][];
-  /** t̂1 = NTT(t1 · 2^d), k = 6 polynomials. */
+  /** t̂1 = NTT(t1 · 2^d), k polynomials. */
   t1Hat: Polynomial[];
   /** tr = H(pk, 64). */
   tr: Uint8Array;
@@ -203,12 +205,12 @@ export type ExpandedKeyParts = {
 
 /**
  * Serialises the expanded key: Â row-major, then t̂1, each coefficient a 4-byte big-endian integer, then tr.
- * This layout is what the on-chain verifier reads.
+ * This layout is what the on-chain verifier reads. Its length is the parameter set's (ML-DSA-65 by default).
  *
  * @example
  * const bytes = encodeExpandedKey({ aHat, t1Hat, tr })
  */
-export function encodeExpandedKey({ aHat, t1Hat, tr }: ExpandedKeyParts): Uint8Array {
+export function encodeExpandedKey({ aHat, t1Hat, tr }: ExpandedKeyParts, { expandedKeyLength }: MldsaParameterSet = defaultSet): Uint8Array {
   const bytes = new Uint8Array(expandedKeyLength);
   const view = new DataView(bytes.buffer);
   [...aHat.flat(), ...t1Hat].forEach((polynomial, index) => {
@@ -221,13 +223,14 @@ export function encodeExpandedKey({ aHat, t1Hat, tr }: ExpandedKeyParts): Uint8A
 export type DecodeExpandedKeyErrorType = InvalidExpandedKeyError;
 
 /**
- * Parses an expanded key made by {@link encodeExpandedKey}, alone or followed by pk as a verifier reads it (pk is
- * ignored), rejecting a wrong length or any coefficient ≥ q.
+ * Parses an expanded key of the parameter set `set` (ML-DSA-65 by default) made by {@link encodeExpandedKey}, alone or
+ * followed by pk as a verifier reads it (pk is ignored), rejecting a wrong length or any coefficient ≥ q.
  *
  * @example
  * const { aHat, t1Hat, tr } = decodeExpandedKey(expanded)
  */
-export function decodeExpandedKey(data: Uint8Array): ExpandedKeyParts {
+export function decodeExpandedKey(data: Uint8Array, set: MldsaParameterSet = defaultSet): ExpandedKeyParts {
+  const { k, l, expandedKeyLength, publicKeyLength } = set;
   if (data.length !== expandedKeyLength && data.length !== expandedKeyLength + publicKeyLength)
     throw new InvalidExpandedKeyError({ reason: `expected ${expandedKeyLength} (E) or ${expandedKeyLength + publicKeyLength} (E ‖ pk) bytes, got ${data.length}` });
   const bytes = data.subarray(0, expandedKeyLength);

@@ -1,7 +1,7 @@
 import { shake128 } from "@noble/hashes/sha3.js";
 import { InvalidPublicKeyLengthError } from "../../errors/keys.js";
 import type { Polynomial } from "./ntt.js";
-import { k, l, n, q, rhoLength } from "./params.js";
+import { type MldsaParameterSet, mldsaParameterSets, n, q, rhoLength } from "./params.js";
 
 /** SHAKE128's rate: squeezing whole blocks keeps every 3-byte candidate inside one block (168 = 3 · 56). */
 const shake128BlockLength = 168;
@@ -32,15 +32,16 @@ export type ExpandAErrorType = InvalidPublicKeyLengthError;
 
 /**
  * FIPS 204 Algorithm 32 (ExpandA): Â[r][s] = RejNTTPoly(ρ ‖ IntegerToBytes(s, 1) ‖ IntegerToBytes(r, 1))
- * for rows r < k = 6 and columns s < l = 5. Note the order: the column index comes first in the seed.
+ * for rows r < k and columns s < l of the parameter set `set` (ML-DSA-65's 6 × 5 by default). Note the order: the
+ * column index comes first in the seed.
  *
  * @example
  * const aHat = expandA(decodePublicKey(publicKey).rho)
  * // aHat[i][j] is Â[i][j], in T_q
  */
-export function expandA(rho: Uint8Array): Polynomial[][] {
+export function expandA(rho: Uint8Array, { scheme, k, l }: MldsaParameterSet = mldsaParameterSets["ML-DSA-65"]): Polynomial[][] {
   if (rho.length !== rhoLength)
-    throw new InvalidPublicKeyLengthError({ scheme: "ML-DSA-65 ρ", expected: rhoLength, length: rho.length });
+    throw new InvalidPublicKeyLengthError({ scheme: `${scheme} ρ`, expected: rhoLength, length: rho.length });
   const seed = new Uint8Array(rhoLength + 2);
   seed.set(rho);
   const aHat: Polynomial[][] = [];

@@ -5,7 +5,9 @@ import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
 import { InvalidPublicKeyLengthError } from "../../errors/keys.js";
 import { decodePublicKey } from "./encoding.js";
 import { expandA, rejNttPoly } from "./expandA.js";
-import { k, l, n, q } from "./params.js";
+import { mldsaParameterSets, n, q } from "./params.js";
+
+const { k, l } = mldsaParameterSets["ML-DSA-65"];
 
 describe("rejNttPoly", () => {
   it("keeps the 23-bit little-endian 3-byte candidates below q, in stream order", () => {
