@@ -193,11 +193,16 @@ library KeccakF1600 {
                     // Round M: QD → Z, copies renewed by MUL
                     {
                         // θ
-                        let c0 := xor(xor(xor(xor(mload(0x540), mload(0x548)), mload(0x550)), mload(0x558)), mload(0x560))
-                        let c1 := xor(xor(xor(xor(mload(0x568), mload(0x570)), mload(0x578)), mload(0x580)), mload(0x588))
-                        let c2 := xor(xor(xor(xor(mload(0x590), mload(0x598)), mload(0x5a0)), mload(0x5a8)), mload(0x5b0))
-                        let c3 := xor(xor(xor(xor(mload(0x5b8), mload(0x5c0)), mload(0x5c8)), mload(0x5d0)), mload(0x5d8))
-                        let c4 := xor(xor(xor(xor(mload(0x5e0), mload(0x5e8)), mload(0x5f0)), mload(0x5f8)), mload(0x600))
+                        let c0 := xor(mload(0x540), mload(0x550))
+                        c0 := xor(xor(shl(64, c0), c0), mload(0x560))
+                        let c1 := xor(mload(0x568), mload(0x578))
+                        c1 := xor(xor(shl(64, c1), c1), mload(0x588))
+                        let c2 := xor(mload(0x590), mload(0x5a0))
+                        c2 := xor(xor(shl(64, c2), c2), mload(0x5b0))
+                        let c3 := xor(mload(0x5b8), mload(0x5c8))
+                        c3 := xor(xor(shl(64, c3), c3), mload(0x5d8))
+                        let c4 := xor(mload(0x5e0), mload(0x5f0))
+                        c4 := xor(xor(shl(64, c4), c4), mload(0x600))
                         let d0 := xor(c4, mul(shr(192, c1), 0x2000000000000000200000000000000020000000000000002))
                         let d1 := xor(c0, mul(shr(192, c2), 0x2000000000000000200000000000000020000000000000002))
                         let d2 := xor(c1, mul(shr(192, c3), 0x2000000000000000200000000000000020000000000000002))

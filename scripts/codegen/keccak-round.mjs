@@ -122,7 +122,12 @@ function round(kind, rcExpr, lo) {
     L.push("    // θ");
     for (const v of ["c0", "c1", "c2", "c3", "c4", "d0", "d1", "d2", "d3", "d4"]) {
       const x = Number(v[1]);
-      if (v[0] === "c") {
+      if (v[0] === "c" && kind === "M") {
+        // QD holds rows 0..3 of a column side by side: a load at +0 and one at +16 XORed give rows 0 ^ 2 in the
+        // window and 1 ^ 3 below it, and one shift folds them; only the window is used. Three loads, not five.
+        L.push(`    let c${x} := xor(mload(${hex(qAddr(x, 0))}), mload(${hex(qAddr(x, 2))}))`);
+        L.push(`    c${x} := xor(xor(shl(64, c${x}), c${x}), mload(${hex(qAddr(x, 4))}))`);
+      } else if (v[0] === "c") {
         const a = [0, 1, 2, 3, 4].map((y) => `mload(${hex(inAddr(x, y))})`);
         L.push(`    let c${x} := xor(xor(xor(xor(${a[0]}, ${a[1]}), ${a[2]}), ${a[3]}), ${a[4]})`);
       } else {
