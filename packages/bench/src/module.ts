@@ -3,7 +3,7 @@ import { createBundlerClient } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
 import {
   type Erc7579Validator,
-  deployCodeChunks,
+  deployExpandedKey,
   deployPQValidatorModule,
   getInstallPQValidatorCall,
   hybridSigner,
@@ -57,10 +57,8 @@ export async function measureModule(
   await client.waitForTransactionReceipt({ hash: await walletClient.sendTransaction({ to: address, value: parseEther("1") }) });
 
   const signers = subject.components.map((component) => component.createSigner(seed(subject.name, component.name)));
-  for (const [index, component] of subject.components.entries()) {
-    const { expandedKey } = component.toErc7913Key(signers[index]!.publicKey);
-    if (expandedKey) await deployCodeChunks({ client, walletClient, data: expandedKey });
-  }
+  // Each post-quantum key's expanded key in code and attested (the module's guard requires the attestation).
+  for (const key of signers) await deployExpandedKey({ client, walletClient, signer: key });
   const signer = signers.length === 1 ? signers[0]! : hybridSigner(signers);
 
   const send = async (account: typeof owned, calls: { to: Address; value?: bigint; data?: Hex }[]) => {
