@@ -184,7 +184,9 @@ describe("KeyAttestor: a lattice key's E is proven to be its pk's expansion befo
     const [hashToPoint, core] = [padHex("0x8052", { size: 20 }), padHex("0x8053", { size: 20 })];
     await placeStandIn(connection, "FalconHashToPointPrecompileStandIn", hashToPoint);
     await placeStandIn(connection, "FalconCorePrecompileStandIn", core);
-    const withPrecompile = await connection.viem.deployContract("Falcon512Verifier", [hashToPoint, core]);
+    // The stand-ins cost far more than EIP-8052's price, so the labelled harness gives them the gas they need
+    // (the deployed verifier's 4x allowance would reject through them).
+    const withPrecompile = await connection.viem.deployContract("Falcon512VerifierForStandIns", [hashToPoint, core, 1_000_000n, 2_000_000n]);
     assert.equal(await withPrecompile.read.keyAttestor(), attestor("falcon512"));
     const solidityPath = signers.falcon512;
     const precompilePath = falcon512padded.keygen(crypto.getRandomValues(new Uint8Array(48)));
