@@ -59,9 +59,47 @@ export async function measureScheme(
   const signers = subject.components.map((component) =>
     component.createSigner(seed(subject.name, single ? "account" : `account/${component.name}`)),
   );
-  const { client, walletClient } = environment;
 
   // 1. One-time setup: the expanded keys in contract code, then the account, created by its first operation.
+  measurements.push(...(await measureExpandedKeySetup(environment, subject, signers, progress)));
+  const bundler = await fundAccount(environment, single ? signers[0]! : hybridSigner(signers));
+  const send = () => sendTransfer(environment, bundler, subject.name);
+  const creation = await measureAccountCreation(environment, subject, send, progress);
+  measurements.push(...creation.measurements);
+
+  // 2. Steady state: the same transfer, each operation bundled alone.
+  const steadyState = await measureSteadyState(environment, subject, signers.length, send, creation.transfer.signed, options, progress);
+  measurements.push(...steadyState.measurements);
+
+  if (!single) return [...measurements, ...(await measureHybridOffchain(signers as PQ4337Signer[], options))];
+
+  // 3. Where verify spends its gas, for schemes with a profiler: the last operation's own signature, so that
+  // the steps add up to its traced verify (the cost of some steps depends on the message).
+  measurements.push(...(await profileVerifyGas(environment, subject, single, { publicKey: signers[0]!.publicKey, ...steadyState.lastSigned }, progress)));
+
+  // 4. Off-chain costs and sizes.
+  measurements.push(...(await measureOffchain(subject, single, signers[0]!, creation.transfer.input, options, progress)));
+
+  // 5. Throughput: a burst of operations from several fresh accounts.
+  if (options.burstAccounts > 0) {
+    progress(`${subject.name}: burst of ${options.burstAccounts} operations`);
+    measurements.push(...(await measureBurst(environment, single, options.burstAccounts)));
+  }
+  return measurements;
+}
+
+/**
+ * The expanded keys' one-time setup: their deployment in contract code (receipt gas of every chunk) and their key
+ * attestation. None for schemes whose key is self-contained.
+ */
+async function measureExpandedKeySetup(
+  environment: Environment,
+  subject: BenchSubject,
+  signers: PQ4337Signer[],
+  progress: (message: string) => void,
+): Promise<Measurement[]> {
+  const measurements: Measurement[] = [];
+  const { client, walletClient } = environment;
   const expandedKeys = subject.components.flatMap((component, i) => component.toErc7913Key(signers[i]!.publicKey).expandedKey ?? []);
   if (expandedKeys.length > 0) {
     progress(`${subject.name}: deploying the expanded key${expandedKeys.length > 1 ? "s" : ""}`);
@@ -96,33 +134,51 @@ export async function measureScheme(
       notes: "the key attestor's attest(pk): E recomputed from pk once per key, shared by every account; 0 when already attested",
     });
   }
+  return measurements;
+}
 
-  const signer = single ? signers[0]! : hybridSigner(signers);
+/** The signer's account at its counterfactual address, funded with 1 ETH, and a bundler client for it. */
+async function fundAccount(environment: Environment, signer: ToPQSmartAccountSigner): Promise<BundlerClient<Transport, Chain, SmartAccount>> {
+  const { client, walletClient } = environment;
   const account = await toPQSmartAccount({ client, signer });
   await client.waitForTransactionReceipt({ hash: await walletClient.sendTransaction({ to: account.address, value: parseEther("1") }) });
-  const bundler = createBundlerClient({ account, client, transport: environmentTransport(environment), pollingInterval: 50 });
+  return createBundlerClient({ account, client, transport: environmentTransport(environment), pollingInterval: 50 });
+}
 
-  const sendTransfer = async () => {
-    const started = performance.now();
-    const hash = await sendUserOperation(bundler, { calls: [{ to: recipient, value: transferValue }] });
-    const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 50 });
-    const latency = performance.now() - started;
-    if (!receipt.success) throw new Error(`${subject.name}: user operation ${hash} reverted`);
-    const transaction = await client.getTransaction({ hash: receipt.receipt.transactionHash });
-    const { userOperation } = await bundler.getUserOperation({ hash });
-    return {
-      receipt,
-      latency,
-      userOperation,
-      input: transaction.input,
-      verificationGasLimit: Number(userOperation.verificationGasLimit),
-      // The account's signature wraps its signers': the profiler takes a single scheme's own signature.
-      signed: { hash, signature: decodeMultiSignature(userOperation.signature)[0]!.signature },
-    };
+/** One ETH transfer user operation, sent and awaited, with what the stages read from it. */
+async function sendTransfer(environment: Environment, bundler: BundlerClient<Transport, Chain, SmartAccount>, name: string) {
+  const { client } = environment;
+  const started = performance.now();
+  const hash = await sendUserOperation(bundler, { calls: [{ to: recipient, value: transferValue }] });
+  const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 50 });
+  const latency = performance.now() - started;
+  if (!receipt.success) throw new Error(`${name}: user operation ${hash} reverted`);
+  const transaction = await client.getTransaction({ hash: receipt.receipt.transactionHash });
+  const { userOperation } = await bundler.getUserOperation({ hash });
+  return {
+    receipt,
+    latency,
+    userOperation,
+    input: transaction.input,
+    verificationGasLimit: Number(userOperation.verificationGasLimit),
+    // The account's signature wraps its signers': the profiler takes a single scheme's own signature.
+    signed: { hash, signature: decodeMultiSignature(userOperation.signature)[0]!.signature },
   };
+}
 
+type Transfer = Awaited<ReturnType<typeof sendTransfer>>;
+type ToPQSmartAccountSigner = Parameters<typeof toPQSmartAccount>[0]["signer"];
+
+/** The first user operation, which creates the account: its bundle's gas and its ERC-7562 check. */
+async function measureAccountCreation(
+  environment: Environment,
+  subject: BenchSubject,
+  send: () => Promise<Transfer>,
+  progress: (message: string) => void,
+): Promise<{ transfer: Transfer; measurements: Measurement[] }> {
   progress(`${subject.name}: creating the account with its first user operation`);
-  const creation = await sendTransfer();
+  const creation = await send();
+  const measurements: Measurement[] = [];
   measurements.push({
     bench_name: "setup.account_creation",
     surface: "setup",
@@ -132,13 +188,29 @@ export async function measureScheme(
     notes: "bundle transaction of the first user operation: account creation (clone + initialize) and one ETH transfer",
   });
   measurements.push(await measureErc7562(environment, creation.userOperation, creation.receipt.receipt.blockNumber, "first_operation"));
+  return { transfer: creation, measurements };
+}
 
-  // 2. Steady state: the same transfer, each operation bundled alone.
+/**
+ * `options.ops` steady-state transfers, each bundled alone: per operation its ERC-7562 check, the bundle's gas,
+ * calldata and traced frames; then the sign-to-receipt latency. Returns the last operation's hash and signature.
+ */
+async function measureSteadyState(
+  environment: Environment,
+  subject: BenchSubject,
+  signerCount: number,
+  send: () => Promise<Transfer>,
+  firstSigned: Transfer["signed"],
+  options: MeasureOptions,
+  progress: (message: string) => void,
+): Promise<{ measurements: Measurement[]; lastSigned: Transfer["signed"] }> {
+  const { client } = environment;
+  const measurements: Measurement[] = [];
   const latencies: number[] = [];
-  let lastSigned = creation.signed;
+  let lastSigned = firstSigned;
   for (let index = 0; index < options.ops; index++) {
     progress(`${subject.name}: user operation ${index + 1}/${options.ops}`);
-    const { receipt, latency, userOperation, input, verificationGasLimit, signed } = await sendTransfer();
+    const { receipt, latency, userOperation, input, verificationGasLimit, signed } = await send();
     measurements.push(await measureErc7562(environment, userOperation, receipt.receipt.blockNumber, "steady_state"));
     latencies.push(latency);
     lastSigned = signed;
@@ -187,7 +259,7 @@ export async function measureScheme(
         surface: "verify",
         unit: "gas",
         gas: frames.verify,
-        notes: `${op}; callTracer frame${signers.length > 1 ? "s" : ""} account → verifier (ERC-7913 verify${signers.length > 1 ? ", summed over the signers" : ""})`,
+        notes: `${op}; callTracer frame${signerCount > 1 ? "s" : ""} account → verifier (ERC-7913 verify${signerCount > 1 ? ", summed over the signers" : ""})`,
       });
   }
   if (latencies.length > 0)
@@ -198,12 +270,22 @@ export async function measureScheme(
       timing: summarise(latencies),
       notes: "sign → eth_sendUserOperation → receipt, one operation at a time",
     });
+  return { measurements, lastSigned };
+}
 
-  if (!single) return [...measurements, ...(await measureHybridOffchain(signers as PQ4337Signer[], options))];
-
-  // 3. Where verify spends its gas, for schemes with a profiler: the last operation's own signature, so that
-  // the steps add up to its traced verify (the cost of some steps depends on the message).
-  const profile = await profileVerify(environment, single, { publicKey: signers[0]!.publicKey, ...lastSigned });
+/**
+ * Where a single scheme's verify spends its gas on one signed operation: the profiler's steps, Ed25519's
+ * multi-scalar multiplication parts and table widths, Falcon's signature forms.
+ */
+async function profileVerifyGas(
+  environment: Environment,
+  subject: BenchSubject,
+  single: Scheme,
+  signed: { publicKey: Hex } & Transfer["signed"],
+  progress: (message: string) => void,
+): Promise<Measurement[]> {
+  const measurements: Measurement[] = [];
+  const profile = await profileVerify(environment, single, signed);
   if (profile) {
     if (!profile.valid) throw new Error(`${subject.name}: the profiler rejected a valid signature`);
     profile.stages.forEach((stage, index) =>
@@ -211,11 +293,11 @@ export async function measureScheme(
     );
   }
   if (single.name === "ed25519") {
-    const parts = await profileEd25519MultiScalarMul(environment, { publicKey: signers[0]!.publicKey, ...lastSigned });
+    const parts = await profileEd25519MultiScalarMul(environment, signed);
     parts.forEach((part, index) =>
       measurements.push({ bench_name: `verify.ed25519_msm.${index + 1}`, surface: "verify", unit: "gas", gas: part.gas, value: part.additions, notes: part.name }),
     );
-    for (const { width, gas, additions } of await profileEd25519TableWidths(environment, { publicKey: signers[0]!.publicKey, ...lastSigned }))
+    for (const { width, gas, additions } of await profileEd25519TableWidths(environment, signed))
       measurements.push({
         bench_name: `verify.ed25519_table_width.${width}`,
         surface: "verify",
@@ -230,13 +312,22 @@ export async function measureScheme(
     progress(`${subject.name}: verify by signature form and HashToPoint length`);
     measurements.push(...(await measureFalconForms(environment, single)));
   }
+  return measurements;
+}
 
-  // 4. Off-chain costs and sizes.
+/** A single scheme's off-chain timings (key generation, signing, verification, key expansion) and sizes. */
+async function measureOffchain(
+  subject: BenchSubject,
+  single: Scheme,
+  key: PQ4337Signer,
+  creationInput: Hex,
+  options: MeasureOptions,
+  progress: (message: string) => void,
+): Promise<Measurement[]> {
   progress(`${subject.name}: off-chain timings`);
   const hash = keccak256(stringToHex("pq4337-bench message"));
-  const key = signers[0]!;
   const signature = await key.sign({ hash });
-  measurements.push(
+  return [
     await timing("offchain.keygen", options.timingRuns, (run) => single.createSigner(seed(subject.name, `keygen-${run}`))),
     await timing("offchain.sign", options.timingRuns, () => key.sign({ hash })),
     await timing("offchain.verify", options.timingRuns, () => single.verify(key.publicKey, hash, signature)),
@@ -244,15 +335,8 @@ export async function measureScheme(
     { bench_name: "size.public_key", surface: "size", unit: "bytes", value: size(key.publicKey) },
     { bench_name: "size.signature", surface: "size", unit: "bytes", value: size(signature) },
     { bench_name: "size.erc7913_key", surface: "size", unit: "bytes", value: size(key.key) },
-    { bench_name: "size.handleops_calldata", surface: "size", unit: "bytes", value: size(creation.input), notes: "handleOps calldata of a one-operation bundle (with initCode)" },
-  );
-
-  // 5. Throughput: a burst of operations from several fresh accounts.
-  if (options.burstAccounts > 0) {
-    progress(`${subject.name}: burst of ${options.burstAccounts} operations`);
-    measurements.push(...(await measureBurst(environment, single, options.burstAccounts)));
-  }
-  return measurements;
+    { bench_name: "size.handleops_calldata", surface: "size", unit: "bytes", value: size(creationInput), notes: "handleOps calldata of a one-operation bundle (with initCode)" },
+  ];
 }
 
 /** A hybrid's off-chain figures: signing by all its keys, and the sizes of its keys and signatures together. */

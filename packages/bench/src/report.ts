@@ -53,7 +53,57 @@ const erc7562VerificationLimit = 500_000;
 
 /** Writes report.md and the two SVG charts into `dir`. */
 export function writeReport(dir: string, allRows: Row[], run: { ops: number; durationSeconds: number }): void {
-  // The main tables show the first fork's schemes; other forks and the bundle stage have sections of their own.
+  const report = reportRows(allRows);
+  const { rows, schemes, first, figure } = report;
+  const breakdowns = schemes.map((scheme) => ({ scheme, ...breakdown(rows, scheme) }));
+
+  const lines: string[] = [];
+  lines.push(...headerSection(report, run));
+  lines.push(...gasPerOperationSection(report));
+  lines.push("", ...erc7562Section(rows, schemes));
+  lines.push(...handleOpsBreakdownSection(breakdowns));
+
+  const module = moduleSection(allRows);
+  if (module.length > 0) lines.push("", ...module);
+  lines.push(...safeSection(allRows.filter((row) => row.hardfork === report.primaryFork && row.surface === "safe"), rows));
+
+  lines.push(...verifyStagesSection(report));
+  lines.push(...ed25519MultiScalarMulSection(rows));
+  lines.push(...ed25519TableWidthSection(rows));
+  lines.push(...falconFormsSection(report));
+  lines.push(...setupSection(report));
+  lines.push(...sizesSection(report));
+  lines.push(...offchainSection(report));
+
+  const browser = browserSection(dir);
+  if (browser.length > 0) lines.push("", ...browser);
+
+  lines.push(...latencySection(report));
+
+  for (const section of [forkSection(allRows), bundleSection(allRows)]) if (section.length > 0) lines.push("", ...section);
+
+  const variants = variantSection(allRows);
+  if (variants.length > 0) lines.push("", ...variants);
+  const precompiles = precompileSection(allRows);
+  if (precompiles.length > 0) lines.push("", ...precompiles);
+
+  const preA = preASection(allRows);
+  if (preA.length > 0) lines.push("", ...preA);
+  lines.push("", ...ed25519AnchorSection({ gas32: figure("ed25519", "verify"), compiler: `solc ${first?.tool_solc ?? "?"}, 10,000 runs, via IR` }));
+  lines.push(...referenceSection());
+  writeFileSync(join(dir, "report.md"), lines.join("\n"));
+
+  writeCharts(dir, report, breakdowns);
+}
+
+/** The rows the main tables read (the first fork's schemes) and the lookups every section shares. */
+type ReportRows = ReturnType<typeof reportRows>;
+
+/**
+ * The main tables show the first fork's schemes; other forks and the bundle stage have sections of their own.
+ * Returns those rows, their schemes and the lookups over them.
+ */
+function reportRows(allRows: Row[]) {
   const primaryFork = allRows[0]?.hardfork ?? null;
   const rows = allRows.filter((row) => row.hardfork === primaryFork && row.surface !== "bundle" && row.surface !== "variant" && row.surface !== "precompile" && row.surface !== "module" && row.surface !== "safe");
   const keccak = rows.find((row) => row.bench_name === "keccak_f1600.permutation");
@@ -63,9 +113,12 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
   const figure = (scheme: string, bench: string) => describeGas(gasRows(scheme, bench).map((row) => row.gas!));
   const one = (scheme: string, bench: string) => rows.find((row) => row.scheme === scheme && row.bench_name === bench);
   const bits = (scheme: string) => one(scheme, "size.signature")?.security_bits ?? rows.find((row) => row.scheme === scheme)!.security_bits;
+  return { primaryFork, rows, keccak, schemes, first, gasRows, figure, one, bits };
+}
 
-  const lines: string[] = [];
-  lines.push("# pq4337 gas per secure bit", "");
+/** The title, and what the run was: commit, tools, operations, duration and the security convention. */
+function headerSection({ first }: ReportRows, run: { ops: number; durationSeconds: number }): string[] {
+  const lines = ["# pq4337 gas per secure bit", ""];
   if (first) {
     lines.push(
       `Commit \`${first.commit}\`${first.dirty ? " (with uncommitted changes)" : ""}, ${first.timestamp}. Chain: ${first.chain_profile}.`,
@@ -78,8 +131,12 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
       "",
     );
   }
+  return lines;
+}
 
-  lines.push("## Gas per user operation", "");
+/** The main table: verify, validateUserOp, handleOps and their gas per secure bit by scheme, and the ERC-7562 bound. */
+function gasPerOperationSection({ schemes, gasRows, figure, bits }: ReportRows): string[] {
+  const lines = ["## Gas per user operation", ""];
   lines.push(
     `ERC-7562 column: whether the user operations' declared verificationGasLimit (the SDK's estimate: the verifier's measured cost × 64/63 plus a 50,000 margin) is below the public mempool's bound (MAX_VERIFICATION_GAS, ${fmt(erc7562VerificationLimit)}), for the steady-state operations; "ERC-7562 by operation" below has the first operation and the rules. Above the bound, the account needs a bundler that accepts more (Alto does; Rundler's default is 5M, Voltaire's 10M).`,
     "",
@@ -95,21 +152,23 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
       `| ${scheme} | ${bits(scheme)} | ${figure(scheme, "verify")} | ${figure(scheme, "validateUserOp")} | ${figure(scheme, "validateUserOp.verificationGasLimit")} | ${figure(scheme, "handleOps.transfer")} | ${figure(scheme, "handleOps.actualGasUsed")} | ${verify?.gas_per_secure_bit ?? "–"} | ${handle?.gas_per_secure_bit ?? "–"} | ${handle?.gas_per_128b ?? "–"} | ${mempool} |`,
     );
   }
+  return lines;
+}
 
-  lines.push("", ...erc7562Section(rows, schemes));
-
-  lines.push("", "## Where the handleOps gas goes", "");
+/** handleOps split into intrinsic, calldata, validation, execution and EntryPoint overhead, by scheme. */
+function handleOpsBreakdownSection(breakdowns: ({ scheme: string } & ReturnType<typeof breakdown>)[]): string[] {
+  const lines = ["", "## Where the handleOps gas goes", ""];
   lines.push("handleOps = 21,000 intrinsic + calldata (EIP-2028) + validation (`validateUserOp`, which includes `verify`) + execution (`execute`) + EntryPoint overhead (the rest: nonce, prefund, events, refund).", "");
   lines.push("| scheme | handleOps | intrinsic | calldata | validateUserOp | of which verify | execute | EntryPoint overhead |");
   lines.push("|---|---:|---:|---:|---:|---:|---:|---:|");
-  const breakdowns = schemes.map((scheme) => ({ scheme, ...breakdown(rows, scheme) }));
   for (const b of breakdowns)
     lines.push(`| ${b.scheme} | ${fmt(b.total)} | ${fmt(intrinsicGas)} | ${fmt(b.calldata)} | ${fmt(b.validation)} | ${fmt(b.verify)} | ${fmt(b.execute)} | ${fmt(b.overhead)} |`);
+  return lines;
+}
 
-  const module = moduleSection(allRows);
-  if (module.length > 0) lines.push("", ...module);
-  lines.push(...safeSection(allRows.filter((row) => row.hardfork === primaryFork && row.surface === "safe"), rows));
-
+/** The profilers' steps of verify with their share, for the schemes that have a profiler. */
+function verifyStagesSection({ rows, schemes, keccak, gasRows }: ReportRows): string[] {
+  const lines: string[] = [];
   const profiled = schemes.filter((scheme) => rows.some((row) => row.scheme === scheme && row.bench_name.startsWith("verify.stage.")));
   if (profiled.length > 0) {
     lines.push("", "## Where verify spends its gas", "");
@@ -124,7 +183,12 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
       lines.push(`| total of the steps (that operation's traced verify: ${fmt(traced)}) | ${fmt(total)} | 100% |`, "");
     }
   }
+  return lines;
+}
 
+/** Ed25519's multi-scalar multiplication by difference: the fixed routine, then what each scalar adds. */
+function ed25519MultiScalarMulSection(rows: Row[]): string[] {
+  const lines: string[] = [];
   const ed25519Parts = rows.filter((row) => row.scheme === "ed25519" && row.bench_name.startsWith("verify.ed25519_msm."));
   if (ed25519Parts.length > 0) {
     const stage = rows.find((row) => row.scheme === "ed25519" && row.bench_name.startsWith("verify.stage.") && row.notes?.startsWith("[b]B"));
@@ -141,7 +205,12 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
     const sum = ed25519Parts.reduce((total, row) => total + row.gas!, 0);
     lines.push(`| sum of the parts (the profile's step: ${fmt(stage?.gas)}) | ${ed25519Parts.reduce((total, row) => total + row.value!, 0)} | ${fmt(sum)} | |`, "");
   }
+  return lines;
+}
 
+/** Ed25519's multiplication gas and additions over base-point tables of each wNAF width. */
+function ed25519TableWidthSection(rows: Row[]): string[] {
+  const lines: string[] = [];
   const tableWidths = rows.filter((row) => row.scheme === "ed25519" && row.bench_name.startsWith("verify.ed25519_table_width."));
   if (tableWidths.length > 0) {
     lines.push("## Ed25519: base-point table width", "");
@@ -158,7 +227,12 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
     }
     lines.push("");
   }
+  return lines;
+}
 
+/** Falcon's verify by signature form (CT, padded, compressed) and HashToPoint length. */
+function falconFormsSection({ rows, schemes }: ReportRows): string[] {
+  const lines: string[] = [];
   const falconForms = schemes.filter((scheme) => rows.some((row) => row.scheme === scheme && row.bench_name.startsWith("verify.falcon_form.")));
   if (falconForms.length > 0) {
     lines.push("## Falcon: verify by signature form and HashToPoint length", "");
@@ -174,8 +248,12 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
         lines.push(`| ${scheme} | ${form} | ${blocks.replace("_blocks", "")} | ${fmt(row.calldata_bytes)} | ${fmt(row.gas)} |`);
       }
   }
+  return lines;
+}
 
-  lines.push("", "## One-time setup", "");
+/** One-time costs by scheme: the expanded key's deployment, its attestation and the account's creation. */
+function setupSection({ schemes, gasRows, figure }: ReportRows): string[] {
+  const lines = ["", "## One-time setup", ""];
   lines.push("| scheme | expanded key deployment | key attestation (once per key) | account creation (first user operation) |", "|---|---:|---:|---:|");
   for (const scheme of schemes) {
     const selfContained = gasRows(scheme, "setup.expanded_key_deployment").length === 0;
@@ -183,49 +261,54 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
       `| ${scheme} | ${selfContained ? "none (key is self-contained)" : figure(scheme, "setup.expanded_key_deployment")} | ${selfContained ? "none" : figure(scheme, "setup.key_attestation")} | ${figure(scheme, "setup.account_creation")} |`,
     );
   }
+  return lines;
+}
 
-  lines.push("", "## Sizes (bytes)", "");
+/** Key, signature and calldata sizes by scheme. */
+function sizesSection({ schemes, one }: ReportRows): string[] {
+  const lines = ["", "## Sizes (bytes)", ""];
   lines.push("| scheme | public key | signature | ERC-7913 key | handleOps calldata (1 op, with initCode) |", "|---|---:|---:|---:|---:|");
   for (const scheme of schemes)
     lines.push(`| ${scheme} | ${fmt(one(scheme, "size.public_key")?.value)} | ${fmt(one(scheme, "size.signature")?.value)} | ${fmt(one(scheme, "size.erc7913_key")?.value)} | ${fmt(one(scheme, "size.handleops_calldata")?.value)} |`);
+  return lines;
+}
 
-  lines.push("", "## Off-chain (SDK, ms: median [min–max], n runs)", "");
+/** The SDK's off-chain timings by scheme: key generation, signing, local verification, key expansion. */
+function offchainSection({ schemes, one }: ReportRows): string[] {
+  const lines = ["", "## Off-chain (SDK, ms: median [min–max], n runs)", ""];
   lines.push("| scheme | key generation | signing | local verification | key expansion |", "|---|---:|---:|---:|---:|");
-  const timingCell = (row: Row | undefined) => (row?.median === null || !row ? "–" : `${row.median} [${row.min}–${row.max}], n=${row.samples}`);
   for (const scheme of schemes)
     lines.push(`| ${scheme} | ${timingCell(one(scheme, "offchain.keygen"))} | ${timingCell(one(scheme, "offchain.sign"))} | ${timingCell(one(scheme, "offchain.verify"))} | ${timingCell(one(scheme, "offchain.key_expansion"))} |`);
+  return lines;
+}
 
-  const browser = browserSection(dir);
-  if (browser.length > 0) lines.push("", ...browser);
-
-  lines.push("", "## Latency and throughput", "");
+/** Sign-to-receipt latency and the burst's throughput by scheme. */
+function latencySection({ schemes, one }: ReportRows): string[] {
+  const lines = ["", "## Latency and throughput", ""];
   lines.push("| scheme | sign → receipt (ms, median [min–max]) | burst (ops/s) | gas per block in the burst |", "|---|---:|---:|---:|");
   for (const scheme of schemes)
     lines.push(`| ${scheme} | ${timingCell(one(scheme, "latency.sign_to_receipt"))} | ${fmt(one(scheme, "throughput.burst")?.value)} | ${fmt(one(scheme, "throughput.gas_per_block")?.value)} |`);
+  return lines;
+}
 
-  for (const section of [forkSection(allRows), bundleSection(allRows)]) if (section.length > 0) lines.push("", ...section);
-
-  const variants = variantSection(allRows);
-  if (variants.length > 0) lines.push("", ...variants);
-  const precompiles = precompileSection(allRows);
-  if (precompiles.length > 0) lines.push("", ...precompiles);
-
-  const preA = preASection(allRows);
-  if (preA.length > 0) lines.push("", ...preA);
-  lines.push("", ...ed25519AnchorSection({ gas32: figure("ed25519", "verify"), compiler: `solc ${first?.tool_solc ?? "?"}, 10,000 runs, via IR` }));
-  lines.push(
+/** Other projects' published figures ({@link referenceFigures}), and the links to the charts. */
+function referenceSection(): string[] {
+  const lines = [
     "",
     "## Published reference figures",
     "",
     "Other projects' own figures, from the public source each row cites (not re-measured here; they change between those projects' commits).",
     "",
-  );
+  ];
   lines.push("| scheme | what | gas | gas / secure bit | source |", "|---|---|---:|---:|---|");
   for (const reference of referenceFigures)
     lines.push(`| ${reference.scheme} | ${reference.what} | ${fmt(reference.gas)} | ${fmt(Math.round(reference.gas / reference.bits))} | ${reference.source} |`);
   lines.push("", "Charts: [gas per secure bit](gas-per-secure-bit.svg), [handleOps breakdown](handleops-breakdown.svg).", "");
-  writeFileSync(join(dir, "report.md"), lines.join("\n"));
+  return lines;
+}
 
+/** Writes the two charts into `dir`: gas per secure bit by scheme, and the handleOps breakdown. */
+function writeCharts(dir: string, { schemes, gasRows }: ReportRows, breakdowns: ({ scheme: string } & ReturnType<typeof breakdown>)[]): void {
   writeFileSync(
     join(dir, "gas-per-secure-bit.svg"),
     groupedLogBars(
@@ -253,6 +336,9 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
     ),
   );
 }
+
+/** A timing row's cell: median [min–max], n runs, or – when there is none. */
+const timingCell = (row: Row | undefined) => (row?.median === null || !row ? "–" : `${row.median} [${row.min}–${row.max}], n=${row.samples}`);
 
 /**
  * A Safe with a post-quantum owner beside PQAccount: the hybrid Safe's execTransaction and the Falcon-512 Safe's user
