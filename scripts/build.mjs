@@ -70,7 +70,7 @@ function packageSteps(targets) {
         "tsconfig.base.json",
         ...files.map((file) => `${dir}/${file}`),
         `${dir}/src`,
-        ...(name === "contracts" ? ["contracts/accounts", "contracts/verifiers", "contracts/utils", "types/ethers-contracts"] : []),
+        ...(name === "contracts" ? [...["accounts", "attestation", "interfaces", "modules", "precompiles", "safe", "utils", "verifiers"].map((folder) => `contracts/${folder}`), "types/ethers-contracts"] : []),
         ...internal.map((dependency) => `packages/${dependency}/dist`),
       ],
       outputs: [name === "contracts" ? `${dir}/ethers` : `${dir}/dist`],

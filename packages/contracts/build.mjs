@@ -5,7 +5,8 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 
-const published = ["accounts", "verifiers", "utils"];
+// Every folder an integrator's import of a verifier, an account, the Safe owner or the module reaches.
+const published = ["accounts", "attestation", "interfaces", "modules", "precompiles", "safe", "utils", "verifiers"];
 for (const folder of published) {
   rmSync(new URL(folder, import.meta.url), { recursive: true, force: true });
   cpSync(new URL(`../../contracts/${folder}`, import.meta.url), new URL(folder, import.meta.url), { recursive: true });

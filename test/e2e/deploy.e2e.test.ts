@@ -11,7 +11,7 @@ import { Wallet, encryptKeystoreJsonSync } from "ethers";
 import { anvilBinary, devnetPrivateKeys } from "@pq4337/devnet";
 import { create2DeployerAddress, create2DeployerRuntimeCode, entryPointAddress, getPQ4337Addresses, getPQ4337Contracts, schemes } from "@pq4337/sdk";
 
-/** The key attestors deployPQ4337 deploys besides the factory, the verifiers, EntryPoint and the CREATE2 deployer. */
+/** The key attestors deployPQ4337 deploys besides the CREATE2 deployer, EntryPoint, the two factories (PQAccount, Safe owner) and the verifiers. */
 const keyAttestorCount = new Set(Object.values(getPQ4337Addresses().keyAttestors)).size;
 
 const cli = new URL("../../packages/cli/bin/pq4337.js", import.meta.url).pathname;
@@ -144,7 +144,7 @@ describe("pq4337 deploy on a bare chain (anvil, chain id 11155111, no CREATE2 de
     writeFileSync(keystore, encryptKeystoreJsonSync(wallet, "deployer passphrase", { scrypt: { N: 2 ** 10 } }));
     const run = deploy(["--rpc-url", rpcUrl, "--keystore", keystore, "--out", out], { PQ4337_PASSPHRASE: "deployer passphrase" });
     assert.equal(run.status, 0, run.stderr);
-    assert.equal(run.stdout.match(/^deployed /gm)?.length, Object.keys(schemes).length + 3 + keyAttestorCount, run.stdout);
+    assert.equal(run.stdout.match(/^deployed /gm)?.length, Object.keys(schemes).length + 4 + keyAttestorCount, run.stdout);
 
     const chain = client();
     assert.equal(await chain.getCode({ address: create2DeployerAddress }), create2DeployerRuntimeCode);
@@ -181,7 +181,7 @@ describe("pq4337 deploy on a bare chain (anvil, chain id 11155111, no CREATE2 de
     const run = deploy(["--rpc-url", rpcUrl, "--out", out], { PQ4337_PRIVATE_KEY: devnetPrivateKeys[1] });
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^Nothing to deploy: every contract is already at its address on chain 11155111\.$/m);
-    assert.equal(run.stdout.match(/ present$/gm)?.length, Object.keys(schemes).length + 3 + keyAttestorCount);
+    assert.equal(run.stdout.match(/ present$/gm)?.length, Object.keys(schemes).length + 4 + keyAttestorCount);
     assert.equal(await blockNumber(), before);
     assert.equal(readFileSync(join(out, "11155111.json"), "utf8"), recordBefore);
   });

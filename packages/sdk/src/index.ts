@@ -12,6 +12,11 @@ export {
   type GetSignerChangeCallsReturnType,
   type SignerChangeCall,
 } from "./actions/getSignerChangeCalls.js";
+export {
+  type GetKeyPreparationCallsParameters,
+  type GetKeyPreparationCallsReturnType,
+  getKeyPreparationCalls,
+} from "./actions/getKeyPreparationCalls.js";
 export { sendUserOperation, type SendUserOperationErrorType, type SendUserOperationParameters } from "./actions/sendUserOperation.js";
 export { deployAccount, type DeployAccountErrorType, type DeployAccountParameters, type DeployAccountReturnType } from "./actions/deployAccount.js";
 export { checkErc7562, type CheckErc7562ErrorType, type CheckErc7562Parameters, type CheckErc7562ReturnType } from "./actions/checkErc7562.js";

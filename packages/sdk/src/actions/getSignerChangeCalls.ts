@@ -1,12 +1,10 @@
-import { type Address, type Chain, type Client, type Hex, type Transport, concatHex, encodeFunctionData } from "viem";
-import { getCode, readContract } from "viem/actions";
+import { type Address, type Chain, type Client, type Hex, type Transport, encodeFunctionData } from "viem";
+import { readContract } from "viem/actions";
 import { type GetErc7913SignerErrorType, getErc7913Signer } from "../accounts/getErc7913Signer.js";
 import { getSignerPossessionHash } from "../accounts/getSignerPossessionHash.js";
 import type { ToPQSmartAccountReturnType } from "../accounts/toPQSmartAccount.js";
-import { create2DeployerAddress, deploymentSalt } from "../constants.js";
-import { getPQ4337Addresses } from "../deploy/getPQ4337Addresses.js";
-import { keyAttestorAbi, pqAccountAbi } from "../generated/contracts.js";
-import { getKeyAttestationRecord } from "../keys/keyAttestation.js";
+import { getKeyPreparationCalls } from "./getKeyPreparationCalls.js";
+import { pqAccountAbi } from "../generated/contracts.js";
 import { type AssertChainErrorType, assertChain } from "../utils/assertChain.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
 
@@ -71,21 +69,7 @@ export async function getSignerChangeCalls(parameters: GetSignerChangeCallsParam
     : [0n, account.threshold];
 
   const calls: SignerChangeCall[] = [];
-  if (deployKeys) {
-    for (const signer of add) {
-      for (const chunk of signer.expandedKey?.chunks ?? []) {
-        if ((await getCode(client, { address: chunk.address })) === undefined)
-          calls.push({ to: create2DeployerAddress, data: concatHex([deploymentSalt, chunk.initCode]) });
-      }
-      // A lattice key is added only once its attestor has proven E to be pk's expansion (paid once per key).
-      const keyAttestor = getPQ4337Addresses().keyAttestors[signer.scheme];
-      if (signer.expandedKey && keyAttestor) {
-        const record = getKeyAttestationRecord({ keyAttestor, commitment: signer.expandedKey.commitment });
-        if ((await getCode(client, { address: record })) === undefined)
-          calls.push({ to: keyAttestor, data: encodeFunctionData({ abi: keyAttestorAbi, functionName: "attest", args: [signer.expandedKey.publicKey] }) });
-      }
-    }
-  }
+  if (deployKeys) calls.push(...(await getKeyPreparationCalls({ client, signers: add })));
   const self = (data: Hex): SignerChangeCall => ({ to: account.address, data });
   if (add.length > 0) {
     assertChain(client);

@@ -1,7 +1,7 @@
-import { type Address, type Chain, type Client, type Hex, type Transport, concatHex, encodeFunctionData } from "viem";
-import { getCode, readContract } from "viem/actions";
+import { type Address, type Chain, type Client, type Hex, type Transport, encodeFunctionData } from "viem";
+import { readContract } from "viem/actions";
 import { type GetErc7913SignerErrorType, getErc7913Signer } from "../accounts/getErc7913Signer.js";
-import { create2DeployerAddress, deploymentSalt } from "../constants.js";
+import { getKeyPreparationCalls } from "../actions/getKeyPreparationCalls.js";
 import { pqValidatorModuleAbi } from "../generated/contracts.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
 import { type AssertChainErrorType, assertChain } from "../utils/assertChain.js";
@@ -21,7 +21,7 @@ export type GetPQValidatorSignerChangeCallsParameters = {
   remove?: readonly (PQ4337Signer | Hex)[] | undefined;
   /** The new threshold, if it changes. */
   threshold?: number | undefined;
-  /** Whether the account deploys the added keys' missing expanded-key chunks itself first (default `true`). */
+  /** Whether the account deploys the added keys' missing expanded-key chunks and attests them itself first (default `true`). */
   deployKeys?: boolean | undefined;
   /** The ERC-7913 verifier of each scheme. Defaults to pq4337's deterministic deployment. */
   verifiers?: Partial<Record<SchemeName, Address>> | undefined;
@@ -33,7 +33,7 @@ export type GetPQValidatorSignerChangeCallsErrorType = GetErc7913SignerErrorType
 
 /**
  * The calls an ERC-7579 account makes, in one user operation, to change its signers in {@link PQValidatorModule}:
- * deploy the new keys' chunks, `addSigners` with their proofs of possession, `removeSigners`, `setThreshold` (lowered
+ * deploy and attest the new keys (`getKeyPreparationCalls`), `addSigners` with their proofs of possession, `removeSigners`, `setThreshold` (lowered
  * before removals and raised after additions, so it stays reachable at every step). The module keys everything by
  * its caller, so these are calls from the account to the module.
  *
@@ -52,11 +52,7 @@ export async function getPQValidatorSignerChangeCalls(parameters: GetPQValidator
   ]);
 
   const calls: GetPQValidatorSignerChangeCallsReturnType = [];
-  if (deployKeys)
-    for (const signer of add)
-      for (const chunk of signer.expandedKey?.chunks ?? [])
-        if ((await getCode(client, { address: chunk.address })) === undefined)
-          calls.push({ to: create2DeployerAddress, data: concatHex([deploymentSalt, chunk.initCode]) });
+  if (deployKeys) calls.push(...(await getKeyPreparationCalls({ client, signers: add })));
   const call = (data: Hex) => ({ to: module, data });
   if (add.length > 0) {
     const signers = add.map(toErc7913Signer);
