@@ -4,8 +4,6 @@ import {
   type Address,
   type Hex,
   concatHex,
-  decodeErrorResult,
-  decodeEventLog,
   encodeFunctionData,
   getAddress,
   hashMessage,
@@ -17,7 +15,7 @@ import {
   zeroAddress,
   zeroHash,
 } from "viem";
-import { entryPoint08Abi, getUserOperationHash } from "viem/account-abstraction";
+import { getUserOperationHash } from "viem/account-abstraction";
 import { network } from "hardhat";
 import {
   type PQ4337Signer,
@@ -40,38 +38,9 @@ import {
   toPQSmartAccount,
 } from "@pq4337/sdk";
 import { type Fixture, buildUserOperation, deployCodeAt, deployFixture, fundedAccount, handleOps } from "../helpers/deployment.js";
+import { handleOpsOutcome } from "../helpers/outcome.js";
 
 const connection = await network.create();
-
-/**
- * The outcome of a handleOps call: "success", "execution reverted: <account error>" from the
- * `UserOperationRevertReason` event, or the `FailedOp` AA code of a refused operation.
- */
-async function outcome(fixture: Fixture, send: () => Promise<unknown>): Promise<string> {
-  try {
-    const receipt = (await send()) as { logs: { data: Hex; topics: [Hex, ...Hex[]] }[] };
-    let reason = "";
-    for (const log of receipt.logs) {
-      try {
-        const event = decodeEventLog({ abi: entryPoint08Abi, ...log });
-        if (event.eventName === "UserOperationRevertReason") reason = `: ${accountError(event.args.revertReason)}`;
-        if (event.eventName === "UserOperationEvent") return event.args.success ? "success" : `execution reverted${reason}`;
-      } catch {}
-    }
-    return "no UserOperationEvent";
-  } catch (error) {
-    const match = /AA\d\d[^"'\n]*/.exec(String(error));
-    return match ? match[0].trim() : String(error);
-  }
-}
-
-function accountError(data: Hex): string {
-  try {
-    return decodeErrorResult({ abi: pqAccountAbi, data }).errorName;
-  } catch {
-    return data;
-  }
-}
 
 const seed = (label: string): Hex => keccak256(stringToHex(`PQAccount.test/${label}`));
 
@@ -94,7 +63,7 @@ describe("PQAccount", () => {
     const operation = await buildUserOperation(fixture, account, await account.encodeCalls(calls));
     const hash = getUserOperationHash({ chainId: fixture.client.chain.id, entryPointAddress, entryPointVersion: "0.8", userOperation: operation });
     operation.signature = sign ? await sign(hash) : await account.signUserOperation(operation);
-    return outcome(fixture, () => handleOps(fixture, [operation]));
+    return handleOpsOutcome(() => handleOps(fixture, [operation]));
   }
 
   async function deployedAccount(signer: ToPQSmartAccountParameters["signer"], salt?: Hex) {
@@ -126,20 +95,20 @@ describe("PQAccount", () => {
       const wrap = async (signature: Hex) => encodeMultiSignature([{ signer: erc7913(signer), signature }]);
 
       operation.signature = await wrap(await ecdsaSigner().sign({ hash }));
-      assert.match(await outcome(fixture, () => handleOps(fixture, [operation])), /^AA24/);
+      assert.match(await handleOpsOutcome(() => handleOps(fixture, [operation])), /^AA24/);
       operation.signature = await wrap(await signer.sign({ hash: zeroHash }));
-      assert.match(await outcome(fixture, () => handleOps(fixture, [operation])), /^AA24/);
+      assert.match(await handleOpsOutcome(() => handleOps(fixture, [operation])), /^AA24/);
       // A bare signature, not in the account's encoding, is refused too.
       operation.signature = await signer.sign({ hash });
-      assert.match(await outcome(fixture, () => handleOps(fixture, [operation])), /^AA24/);
+      assert.match(await handleOpsOutcome(() => handleOps(fixture, [operation])), /^AA24/);
       operation.signature = await account.signUserOperation({ ...operation, chainId: 1 });
-      assert.match(await outcome(fixture, () => handleOps(fixture, [operation])), /^AA24/);
+      assert.match(await handleOpsOutcome(() => handleOps(fixture, [operation])), /^AA24/);
 
       operation.signature = await account.signUserOperation(operation);
-      assert.equal(await outcome(fixture, () => handleOps(fixture, [operation])), "success");
+      assert.equal(await handleOpsOutcome(() => handleOps(fixture, [operation])), "success");
       const replay = { ...operation, factory: undefined, factoryData: undefined };
       replay.signature = await account.signUserOperation(replay);
-      assert.match(await outcome(fixture, () => handleOps(fixture, [replay])), /^AA25/);
+      assert.match(await handleOpsOutcome(() => handleOps(fixture, [replay])), /^AA25/);
     });
 
     it("lets only the EntryPoint and itself execute and manage its signers", async () => {
