@@ -1,9 +1,9 @@
-import { type Chain, type Hash, type Hex, type Transport, http, keccak256, parseEther, parseEventLogs, size, stringToHex } from "viem";
-import { type BundlerClient, type SmartAccount, createBundlerClient, entryPoint08Abi } from "viem/account-abstraction";
+import { type Hash, type Hex, http, keccak256, parseEther, parseEventLogs, size, stringToHex } from "viem";
+import { createBundlerClient, entryPoint08Abi } from "viem/account-abstraction";
 import { transactionGasCap } from "@pq4337/devnet";
 import { type Scheme, deployAccount, deployExpandedKey, sendUserOperation, toPQSmartAccount } from "@pq4337/sdk";
 import type { Row } from "./dataset.js";
-import type { Environment } from "./environment.js";
+import { type Environment, type PQBundlerClient, bundlerClientFor } from "./environment.js";
 import type { Measurement } from "./dataset.js";
 
 /** The bundle sizes measured for every scheme; the largest that fits under EIP-7825's cap comes on top. */
@@ -20,7 +20,6 @@ export type MeasureBundlesOptions = {
 /** One `handleOps` transaction as it landed. */
 type Bundle = { operations: number; gasUsed: number; gasLimit: number; calldataBytes: number };
 
-type PQBundlerClient = BundlerClient<Transport, Chain, SmartAccount>;
 
 const seed = (scheme: string, label: string): Hex => keccak256(stringToHex(`pq4337-bench/${scheme}/${label}`));
 const recipient = "0x000000000000000000000000000000000000dEaD";
@@ -145,7 +144,7 @@ async function openAccounts(environment: Environment, scheme: Scheme, label: str
     const account = await toPQSmartAccount({ client, signer });
     await client.waitForTransactionReceipt({ hash: await walletClient.sendTransaction({ to: account.address, value: parseEther("1") }) });
     await deployAccount({ client, walletClient, account });
-    accounts.push(createBundlerClient({ account, client, transport: http(environment.bundlerUrl), pollingInterval: 50 }));
+    accounts.push(bundlerClientFor(environment, account));
   }
   if (accounts.length > 0) await sendAndBundle(environment, accounts);
   return accounts;

@@ -1,7 +1,8 @@
-import { type Account, type Chain, type Hex, type PublicClient, type Transport, type WalletClient, createPublicClient, createWalletClient, defineChain, http } from "viem";
+import { type Account, type Chain, type Hex, type HttpTransport, type PublicClient, type Transport, type WalletClient, createPublicClient, createWalletClient, defineChain, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { gethVersion, startDevnet } from "@pq4337/devnet";
-import { deployPQ4337 } from "@pq4337/sdk";
+import { type ToPQSmartAccountReturnType, deployPQ4337 } from "@pq4337/sdk";
+import { type BundlerClient, createBundlerClient } from "viem/account-abstraction";
 import { safeEntryPoint07 } from "./safeContracts.js";
 
 export type EnvironmentOptions = {
@@ -31,6 +32,17 @@ export type Environment = {
   /** Stops what was started (the devnet); a no-op on an existing chain. */
   stop: () => Promise<void>;
 };
+
+/**
+ * A bundler client for one of the bench's accounts. Its type parameters are given exactly as viem infers them from
+ * these arguments: relating a `createBundlerClient` call to a `BundlerClient<…>` with other parameters (e.g.
+ * `SmartAccount`) made tsc spend over two minutes on the bench, most of a fresh install.
+ */
+export function bundlerClientFor(environment: Environment, account: ToPQSmartAccountReturnType): PQBundlerClient {
+  return createBundlerClient<HttpTransport, undefined, ToPQSmartAccountReturnType, PublicClient<Transport, Chain>>({ account, client: environment.client, transport: http(environment.bundlerUrl), pollingInterval: 50 });
+}
+
+export type PQBundlerClient = BundlerClient<HttpTransport, undefined, ToPQSmartAccountReturnType, PublicClient<Transport, Chain>>;
 
 export async function openEnvironment(options: EnvironmentOptions): Promise<Environment> {
   if (!options.rpcUrl) {

@@ -1,6 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { type Chain, type Hex, type Transport, hexToBytes, http, keccak256, parseEther, size, stringToHex } from "viem";
-import { type BundlerClient, type SmartAccount, createBundlerClient } from "viem/account-abstraction";
+import { type Hex, hexToBytes, keccak256, parseEther, size, stringToHex } from "viem";
 import {
   type PQ4337Signer,
   type Scheme,
@@ -13,7 +12,7 @@ import {
   toPQSmartAccount,
 } from "@pq4337/sdk";
 import type { Measurement } from "./dataset.js";
-import type { Environment } from "./environment.js";
+import { type Environment, type PQBundlerClient, bundlerClientFor } from "./environment.js";
 import { measureErc7562 } from "./erc7562.js";
 import { calldataGas, summarise } from "./metrics.js";
 import { measureFalconForms } from "./falconForms.js";
@@ -138,15 +137,15 @@ async function measureExpandedKeySetup(
 }
 
 /** The signer's account at its counterfactual address, funded with 1 ETH, and a bundler client for it. */
-async function fundAccount(environment: Environment, signer: ToPQSmartAccountSigner): Promise<BundlerClient<Transport, Chain, SmartAccount>> {
+async function fundAccount(environment: Environment, signer: ToPQSmartAccountSigner): Promise<PQBundlerClient> {
   const { client, walletClient } = environment;
   const account = await toPQSmartAccount({ client, signer });
   await client.waitForTransactionReceipt({ hash: await walletClient.sendTransaction({ to: account.address, value: parseEther("1") }) });
-  return createBundlerClient({ account, client, transport: environmentTransport(environment), pollingInterval: 50 });
+  return bundlerClientFor(environment, account);
 }
 
 /** One ETH transfer user operation, sent and awaited, with what the stages read from it. */
-async function sendTransfer(environment: Environment, bundler: BundlerClient<Transport, Chain, SmartAccount>, name: string) {
+async function sendTransfer(environment: Environment, bundler: PQBundlerClient, name: string) {
   const { client } = environment;
   const started = performance.now();
   const hash = await sendUserOperation(bundler, { calls: [{ to: recipient, value: transferValue }] });
@@ -364,13 +363,13 @@ async function timing(bench_name: string, runs: number, work: (run: number) => u
 
 async function measureBurst(environment: Environment, scheme: Scheme, accounts: number): Promise<Measurement[]> {
   const { client, walletClient } = environment;
-  const bundlers: BundlerClient<Transport, Chain, SmartAccount>[] = [];
+  const bundlers: PQBundlerClient[] = [];
   for (let index = 0; index < accounts; index++) {
     const signer = scheme.createSigner(seed(scheme.name, `burst-${index}`));
     await deployExpandedKey({ client, walletClient, signer });
     const account = await toPQSmartAccount({ client, signer });
     await client.waitForTransactionReceipt({ hash: await walletClient.sendTransaction({ to: account.address, value: parseEther("1") }) });
-    const bundler = createBundlerClient({ account, client, transport: environmentTransport(environment), pollingInterval: 50 });
+    const bundler = bundlerClientFor(environment, account);
     // Create the account first, so the burst measures steady-state operations.
     const hash = await sendUserOperation(bundler, { calls: [{ to: recipient, value: transferValue }] });
     await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 50 });
@@ -398,8 +397,4 @@ async function measureBurst(environment: Environment, scheme: Scheme, accounts: 
       notes: `mean gasUsed of the ${blocks.length} block(s) that carried the burst`,
     },
   ];
-}
-
-function environmentTransport(environment: Environment) {
-  return http(environment.bundlerUrl);
 }
