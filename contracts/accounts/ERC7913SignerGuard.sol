@@ -57,6 +57,11 @@ abstract contract ERC7913SignerGuard {
     /// @dev The verifier's {IERC7913KeyIdentity-keyId} refused the key: not canonical, or not usable.
     error ERC7913SignerGuardNonCanonicalKey(bytes signer);
 
+    /// @dev The verifier reads data derived from the key (a lattice key's expanded key) that is not attested to be
+    /// the public key's: store and {KeyAttestor-attest} it first (the SDK's `deployExpandedKey` does both). A key
+    /// whose data no public key expands to (a wrong commitment, a second encoding) is refused with this error too.
+    error ERC7913SignerGuardUnattestedKey(bytes signer);
+
     /// @dev A stored signer already stands for this keypair.
     error ERC7913SignerGuardDuplicateKey(bytes signer, bytes32 keyId);
 
@@ -77,7 +82,11 @@ abstract contract ERC7913SignerGuard {
         if (!ERC165Checker.supportsInterface(verifier, type(IERC7913KeyIdentity).interfaceId)) return keccak256(key);
         try IERC7913KeyIdentity(verifier).keyId(key) returns (bytes32 id) {
             return id;
-        } catch {
+        } catch (bytes memory reason) {
+            // The reason only picks which refusal to name: every revert refuses the signer.
+            if (bytes4(reason) == IERC7913KeyIdentity.ERC7913UnattestedKey.selector) {
+                revert ERC7913SignerGuardUnattestedKey(signer);
+            }
             revert ERC7913SignerGuardNonCanonicalKey(signer);
         }
     }

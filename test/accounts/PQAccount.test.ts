@@ -200,12 +200,13 @@ describe("PQAccount", () => {
     });
 
     it("refuses keys no signature can match, which would lock the account: undeployed chunks, a wrong commitment", async () => {
+      // Neither commitment is attested: the guard names that, the first thing a lattice verifier's keyId checks.
       for (const scheme of ["mldsa65", "falcon512"] as const) {
         const undeployed = schemes[scheme]!.createSigner(seed(`undeployed/${scheme}`));
-        await assert.rejects(createAccount([erc7913(undeployed)]), /ERC7913SignerGuardNonCanonicalKey/, scheme);
+        await assert.rejects(createAccount([erc7913(undeployed)]), /ERC7913SignerGuardUnattestedKey/, scheme);
         const deployed = scheme === "mldsa65" ? mldsa : falcon;
         const wrongCommitment = concatHex([keccak256("0x01"), `0x${deployed.key.slice(66)}`]);
-        await assert.rejects(createAccount([concatHex([fixture.contracts.verifiers[scheme]!, wrongCommitment])]), /ERC7913SignerGuardNonCanonicalKey/, scheme);
+        await assert.rejects(createAccount([concatHex([fixture.contracts.verifiers[scheme]!, wrongCommitment])]), /ERC7913SignerGuardUnattestedKey/, scheme);
       }
     });
 
@@ -227,13 +228,14 @@ describe("PQAccount", () => {
       assert.equal(await fixture.client.readContract({ ...verify, functionName: "verify", args: [falcon.key, hash, await falcon.sign({ hash })] }), "0x024ad318");
       assert.equal(await fixture.client.readContract({ ...verify, functionName: "verify", args: [ffKey, hash, await falcon.sign({ hash })] }), "0xffffffff");
 
-      // ML-DSA: the first coefficient of Â raised by q verifies alike in the field but is a second encoding.
+      // ML-DSA: the first coefficient of Â raised by q verifies alike in the field but is a second encoding, which
+      // no public key expands to, so it is never attested.
       const mldsaExpanded = hexToBytes(schemes.mldsa65!.toErc7913Key(mldsa.publicKey).expandedKey!);
       const view = new DataView(mldsaExpanded.buffer, mldsaExpanded.byteOffset);
       view.setUint32(0, view.getUint32(0) + 8380417);
       const { addresses } = await deployCodeChunks({ client: fixture.client, walletClient: fixture.deployer, data: mldsaExpanded });
       const unreduced = concatHex([keccak256(mldsaExpanded), ...addresses]);
-      await assert.rejects(createAccount([concatHex([fixture.contracts.verifiers.mldsa65!, unreduced])]), /ERC7913SignerGuardNonCanonicalKey/);
+      await assert.rejects(createAccount([concatHex([fixture.contracts.verifiers.mldsa65!, unreduced])]), /ERC7913SignerGuardUnattestedKey/);
     });
 
     it("counts a keypair once: the same expanded key stored at other addresses is the same signer", async () => {

@@ -102,6 +102,18 @@ describe("KeyAttestor: a lattice key's E is proven to be its pk's expansion befo
       assert.equal(await fixture.client.readContract({ ...read, functionName: "commitmentOf", args: [signer.publicKey] }), signer.expandedKey.commitment, scheme);
       await deployCodeChunks({ client: fixture.client, walletClient: fixture.deployer, data: signer.expandedKey.bytes });
       await assert.rejects(keyId(scheme, signer.key), /ERC7913UnattestedKey/, scheme);
+      // The guard names the refusal, so the user knows to attest rather than re-encode.
+      await assert.rejects(
+        fixture.client.simulateContract({
+          account: fixture.deployer.account,
+          address: fixture.contracts.accountFactory,
+          abi: pqAccountFactoryAbi,
+          functionName: "createAccount",
+          args: [[concatHex([verifier(scheme), signer.key])], 1n, zeroHash],
+        }),
+        /ERC7913SignerGuardUnattestedKey/,
+        scheme,
+      );
       await assert.rejects(attestExpandedKey({ client: fixture.client, signer }), ExpandedKeyNotAttestedError);
 
       const { transactionHash, record } = await attestExpandedKey({ client: fixture.client, walletClient: fixture.deployer, signer });
@@ -177,7 +189,7 @@ describe("KeyAttestor: a lattice key's E is proven to be its pk's expansion befo
         functionName: "createAccount",
         args: [keys.map((key) => concatHex([verifier("falcon512"), key])), 2n, zeroHash],
       });
-    await assert.rejects(createAccount([signer.key, spliced]), /NonCanonicalKey|UnattestedKey/);
+    await assert.rejects(createAccount([signer.key, spliced]), /ERC7913SignerGuardUnattestedKey/);
   });
 
   it("case 2: with EIP-8052 (stand-ins), E of one keypair and pk of another make a signer both sign for; keyId refuses it", async () => {

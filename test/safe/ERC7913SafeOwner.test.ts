@@ -114,7 +114,7 @@ describe("ERC7913SafeOwner: a post-quantum owner for Safe 1.4.1", () => {
         [concatHex([fixture.other.account.address, "0x01"]), /ERC7913SignerGuardVerifierWithoutCode/],
         [concatHex([acceptAll.address, "0x01"]), /ERC7913SignerGuardVerifierFailedProbe/],
         [fixture.contracts.verifiers.ecdsa!, /ERC7913SignerGuardInvalidSigner/],
-        [erc7913(undeployed), /ERC7913SignerGuardNonCanonicalKey/],
+        [erc7913(undeployed), /ERC7913SignerGuardUnattestedKey/],
       ];
       for (const [signer, error] of refused) {
         await assert.rejects(fixture.deployer.writeContract({ ...factory(), functionName: "createOwner", args: [signer] }), error, signer);

@@ -58,6 +58,7 @@ const explanations: Record<string, (args: readonly unknown[]) => string> = {
   ERC7913SignerGuardVerifierWithoutCode: ([verifier]) =>
     `the verifier ${verifier} has no code on this chain: put pq4337 there first ("pq4337 deploy" or deployPQ4337)`,
   ERC7913SignerGuardVerifierFailedProbe: ([verifier]) => `${verifier} did not answer as an ERC-7913 verifier: it is not one, or not for this key`,
+  ERC7913SignerGuardUnattestedKey: () => "a signer's expanded key is not deployed and attested on this chain yet: deployExpandedKey does both",
   ERC7913SignerGuardNonCanonicalKey: () => "a signer's key is not in its canonical encoding: encode it with the SDK's signer",
   ERC7913SignerGuardDuplicateKey: () => "the same key is given twice, or is already a signer of the account",
   ERC7913SignerGuardInvalidSigner: () => "a signer is not a verifier address followed by a key",
