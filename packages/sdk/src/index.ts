@@ -38,7 +38,7 @@ export { deployDeterministic, getDeterministicAddress, matchesDeployedBytecode, 
 export { checkCreate2Deployer, create2DeployerGasLimit, create2DeployerGasPrice, create2DeployerRuntimeCode, create2DeployerSigner, create2DeployerTransaction, deployCreate2Deployer, type DeployCreate2DeployerErrorType, type DeployCreate2DeployerParameters, type DeployCreate2DeployerReturnType } from "./deploy/deployCreate2Deployer.js";
 export { getPQ4337Addresses, keyAttestorContractNames, verifierContractNames, type PQ4337Addresses } from "./deploy/getPQ4337Addresses.js";
 export { deployPQ4337, entryPointSalt, getPQ4337Contracts, planPQ4337Deployment, type GetPQ4337ContractsParameters, type DeployPQ4337ErrorType, type DeployPQ4337Parameters, type DeployPQ4337ReturnType, type DeterministicContract, type PQ4337Deployment, type PQ4337DeploymentStep, type PlanPQ4337DeploymentErrorType, type PlanPQ4337DeploymentParameters, type PlanPQ4337DeploymentReturnType } from "./deploy/deployPQ4337.js";
-export { DuplicateSignerError, InvalidThresholdError, UnknownVerifierError, UnsupportedCallsError, VerifierUnknownError } from "./errors/account.js";
+export { DuplicateSignerError, InvalidThresholdError, MissingVerifierError, UnknownVerifierError, UnsupportedCallsError } from "./errors/account.js";
 export { PQ4337Error, type PQ4337ErrorParameters } from "./errors/base.js";
 export { Create2DeployerMissingError, Create2DeployerUnavailableError, DeploymentFailedError, InsufficientDeployerFundsError, UnexpectedCodeError } from "./errors/deploy.js";
 export { InvalidContextError, InvalidHashError, InvalidPrivateKeyError } from "./errors/signer.js";

@@ -1,7 +1,7 @@
 import { type Address, type Hex, concatHex } from "viem";
 import { getPQ4337Addresses } from "../deploy/getPQ4337Addresses.js";
 import type { UnknownVerifierError } from "../errors/account.js";
-import { VerifierUnknownError } from "../errors/account.js";
+import { MissingVerifierError } from "../errors/account.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
 import { assertKnownVerifier } from "./assertKnownVerifier.js";
 
@@ -18,7 +18,7 @@ export type GetErc7913SignerParameters = {
 
 export type GetErc7913SignerReturnType = { verifier: Address; erc7913Signer: Hex };
 
-export type GetErc7913SignerErrorType = VerifierUnknownError | UnknownVerifierError;
+export type GetErc7913SignerErrorType = MissingVerifierError | UnknownVerifierError;
 
 /**
  * A key as a {@link PQAccount} stores it: `verifier ‖ key`, with the verifier of the key's scheme. A verifier outside
@@ -29,7 +29,7 @@ export type GetErc7913SignerErrorType = VerifierUnknownError | UnknownVerifierEr
  */
 export function getErc7913Signer({ signer, verifiers, allowUnknownVerifier }: GetErc7913SignerParameters): GetErc7913SignerReturnType {
   const verifier = verifiers?.[signer.scheme] ?? getPQ4337Addresses().verifiers[signer.scheme];
-  if (!verifier) throw new VerifierUnknownError({ scheme: signer.scheme });
+  if (!verifier) throw new MissingVerifierError({ scheme: signer.scheme });
   assertKnownVerifier({ verifier, scheme: signer.scheme, allowUnknownVerifier });
   return { verifier, erc7913Signer: concatHex([verifier, signer.key]) };
 }

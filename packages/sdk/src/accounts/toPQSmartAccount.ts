@@ -28,7 +28,7 @@ import { signMessage as signErc7739Message, signTypedData as signErc7739TypedDat
 import { defaultNonceKey, entryPointAddress } from "../constants.js";
 import { measureVerifyGas } from "../actions/measureVerifyGas.js";
 import { getPQ4337Addresses } from "../deploy/getPQ4337Addresses.js";
-import { UnknownVerifierError, UnsupportedCallsError, VerifierUnknownError } from "../errors/account.js";
+import { MissingVerifierError, UnknownVerifierError, UnsupportedCallsError } from "../errors/account.js";
 import { PQ4337Error } from "../errors/base.js";
 import { pqAccountAbi, pqAccountFactoryAbi } from "../generated/contracts.js";
 import { type AssertChainErrorType, assertChain } from "../utils/assertChain.js";
@@ -121,7 +121,7 @@ export type PQSmartAccountImplementation = SmartAccountImplementation<
 
 export type ToPQSmartAccountReturnType = SmartAccount<PQSmartAccountImplementation>;
 
-export type ToPQSmartAccountErrorType = VerifierUnknownError | UnknownVerifierError | UnsupportedCallsError | AssertChainErrorType;
+export type ToPQSmartAccountErrorType = MissingVerifierError | UnknownVerifierError | UnsupportedCallsError | AssertChainErrorType;
 
 /**
  * A viem smart account for {@link PQAccount} on EntryPoint v0.8: counterfactual address, factory data,

@@ -1,7 +1,7 @@
 import { type Address, type Chain, type Client, type Hex, type Transport, encodeAbiParameters, encodeFunctionData } from "viem";
 import { getCode, readContract } from "viem/actions";
 import { getErc7913Signer } from "../accounts/getErc7913Signer.js";
-import type { VerifierUnknownError } from "../errors/account.js";
+import type { MissingVerifierError } from "../errors/account.js";
 import { pqValidatorModuleAbi } from "../generated/contracts.js";
 import type { MultiSigner } from "../signers/multiSigner.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
@@ -39,7 +39,7 @@ export type GetInstallPQValidatorCallReturnType = {
 export type GetInstallPQValidatorCallErrorType =
   | ModuleNotDeployedError
   | ModuleAlreadyInstalledError
-  | VerifierUnknownError
+  | MissingVerifierError
   | AssertChainErrorType;
 
 /**

@@ -2,7 +2,7 @@ import { type Address, type Chain, type Client, type Hex, type Transport, zeroHa
 import { encodeMultiSignature } from "../accounts/encodeMultiSignature.js";
 import { getErc7913Signer } from "../accounts/getErc7913Signer.js";
 import { measureVerifyGas } from "../actions/measureVerifyGas.js";
-import type { VerifierUnknownError } from "../errors/account.js";
+import type { MissingVerifierError } from "../errors/account.js";
 import type { MultiSigner } from "../signers/multiSigner.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
 import { getModuleReplaySafeHash } from "./getModuleReplaySafeHash.js";
@@ -38,7 +38,7 @@ export type PqValidatorReturnType = Erc7579Validator & {
   threshold: number;
 };
 
-export type PqValidatorErrorType = VerifierUnknownError;
+export type PqValidatorErrorType = MissingVerifierError;
 
 /**
  * {@link PQValidatorModule} as the validator of a {@link toErc7579SmartAccount}: user operations signed by the first

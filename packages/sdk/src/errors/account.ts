@@ -3,8 +3,8 @@ import type { SchemeName } from "../signers/types.js";
 import { PQ4337Error } from "./base.js";
 
 /** No verifier address is known for the signer's scheme on this deployment. */
-export class VerifierUnknownError extends PQ4337Error {
-  override name = "VerifierUnknownError";
+export class MissingVerifierError extends PQ4337Error {
+  override name = "MissingVerifierError";
   constructor({ scheme }: { scheme: SchemeName }) {
     super(`No ERC-7913 verifier is known for scheme "${scheme}": pass \`verifier\`.`);
   }
