@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { type Account, type Chain, type PublicClient, type Transport, type WalletClient, createPublicClient, createWalletClient, http, keccak256, parseEther, stringToHex } from "viem";
+import { type Account, type Chain, type PublicClient, type Transport, type WalletClient, createPublicClient, createWalletClient, http, keccak256, parseAbi, parseEther, stringToHex } from "viem";
 import { entryPoint07Address, toPackedUserOperation } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
 import { type Devnet, startDevnet } from "@pq4337/devnet";
@@ -8,31 +8,9 @@ import { type SafeContracts, createSafe, deploySafeContracts, prepareSafeUserOpe
 import { type PQ4337Signer, deployExpandedKey, deploySafeOwner, getSafeOperationHash, schemes } from "@pq4337/sdk";
 
 // Safe4337Module.getOperationHash, which the SDK's off-chain SafeOp hash must equal.
-const getOperationHashAbi = [
-  {
-    type: "function",
-    name: "getOperationHash",
-    stateMutability: "view",
-    inputs: [
-      {
-        name: "userOp",
-        type: "tuple",
-        components: [
-          { name: "sender", type: "address" },
-          { name: "nonce", type: "uint256" },
-          { name: "initCode", type: "bytes" },
-          { name: "callData", type: "bytes" },
-          { name: "accountGasLimits", type: "bytes32" },
-          { name: "preVerificationGas", type: "uint256" },
-          { name: "gasFees", type: "bytes32" },
-          { name: "paymasterAndData", type: "bytes" },
-          { name: "signature", type: "bytes" },
-        ],
-      },
-    ],
-    outputs: [{ type: "bytes32" }],
-  },
-] as const;
+const getOperationHashAbi = parseAbi([
+  "function getOperationHash((address sender, uint256 nonce, bytes initCode, bytes callData, bytes32 accountGasLimits, uint256 preVerificationGas, bytes32 gasFees, bytes paymasterAndData, bytes signature) userOp) view returns (bytes32)",
+]);
 
 describe("a Safe with a Falcon-512 owner as an ERC-4337 account: Safe 4337 module 0.3.0, EntryPoint v0.7, Alto", () => {
   let devnet: Devnet;

@@ -1,86 +1,24 @@
-// The parts of Safe 1.4.1 / 1.5.0 and of the Safe 4337 module 0.3.0 that the SDK calls.
+// The parts of Safe 1.4.1 / 1.5.0 and of the Safe 4337 module 0.3.0 that the SDK calls, in viem's human-readable
+// form: each function's parameters stand once, as in Safe's Solidity.
+import { parseAbi } from "viem";
 
-export const safeAbi = [
-  { type: "function", name: "VERSION", stateMutability: "view", inputs: [], outputs: [{ type: "string" }] },
-  { type: "function", name: "getOwners", stateMutability: "view", inputs: [], outputs: [{ type: "address[]" }] },
-  { type: "function", name: "getThreshold", stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] },
-  { type: "function", name: "nonce", stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] },
-  { type: "function", name: "isOwner", stateMutability: "view", inputs: [{ name: "owner", type: "address" }], outputs: [{ type: "bool" }] },
-  { type: "function", name: "domainSeparator", stateMutability: "view", inputs: [], outputs: [{ type: "bytes32" }] },
-  {
-    type: "function",
-    name: "addOwnerWithThreshold",
-    stateMutability: "nonpayable",
-    inputs: [
-      { name: "owner", type: "address" },
-      { name: "_threshold", type: "uint256" },
-    ],
-    outputs: [],
-  },
-  {
-    type: "function",
-    name: "getTransactionHash",
-    stateMutability: "view",
-    inputs: [
-      { name: "to", type: "address" },
-      { name: "value", type: "uint256" },
-      { name: "data", type: "bytes" },
-      { name: "operation", type: "uint8" },
-      { name: "safeTxGas", type: "uint256" },
-      { name: "baseGas", type: "uint256" },
-      { name: "gasPrice", type: "uint256" },
-      { name: "gasToken", type: "address" },
-      { name: "refundReceiver", type: "address" },
-      { name: "_nonce", type: "uint256" },
-    ],
-    outputs: [{ type: "bytes32" }],
-  },
-  {
-    type: "function",
-    name: "execTransaction",
-    stateMutability: "payable",
-    inputs: [
-      { name: "to", type: "address" },
-      { name: "value", type: "uint256" },
-      { name: "data", type: "bytes" },
-      { name: "operation", type: "uint8" },
-      { name: "safeTxGas", type: "uint256" },
-      { name: "baseGas", type: "uint256" },
-      { name: "gasPrice", type: "uint256" },
-      { name: "gasToken", type: "address" },
-      { name: "refundReceiver", type: "address" },
-      { name: "signatures", type: "bytes" },
-    ],
-    outputs: [{ type: "bool" }],
-  },
-  {
-    type: "function",
-    name: "checkSignatures",
-    stateMutability: "view",
-    inputs: [
-      { name: "dataHash", type: "bytes32" },
-      { name: "data", type: "bytes" },
-      { name: "signatures", type: "bytes" },
-    ],
-    outputs: [],
-  },
-  { type: "event", name: "ExecutionSuccess", inputs: [{ name: "txHash", type: "bytes32", indexed: false }, { name: "payment", type: "uint256", indexed: false }] },
-  { type: "event", name: "ExecutionFailure", inputs: [{ name: "txHash", type: "bytes32", indexed: false }, { name: "payment", type: "uint256", indexed: false }] },
-] as const;
+export const safeAbi = parseAbi([
+  "function VERSION() view returns (string)",
+  "function getOwners() view returns (address[])",
+  "function getThreshold() view returns (uint256)",
+  "function nonce() view returns (uint256)",
+  "function isOwner(address owner) view returns (bool)",
+  "function domainSeparator() view returns (bytes32)",
+  "function addOwnerWithThreshold(address owner, uint256 _threshold)",
+  "function getTransactionHash(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, uint256 _nonce) view returns (bytes32)",
+  "function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool)",
+  "function checkSignatures(bytes32 dataHash, bytes data, bytes signatures) view",
+  "event ExecutionSuccess(bytes32 txHash, uint256 payment)",
+  "event ExecutionFailure(bytes32 txHash, uint256 payment)",
+]);
 
 /** The Safe 4337 module 0.3.0 (EntryPoint v0.7): the Safe's fallback handler and an enabled module. */
-export const safe4337ModuleAbi = [
-  { type: "function", name: "SUPPORTED_ENTRYPOINT", stateMutability: "view", inputs: [], outputs: [{ type: "address" }] },
-  {
-    type: "function",
-    name: "executeUserOp",
-    stateMutability: "nonpayable",
-    inputs: [
-      { name: "to", type: "address" },
-      { name: "value", type: "uint256" },
-      { name: "data", type: "bytes" },
-      { name: "operation", type: "uint8" },
-    ],
-    outputs: [],
-  },
-] as const;
+export const safe4337ModuleAbi = parseAbi([
+  "function SUPPORTED_ENTRYPOINT() view returns (address)",
+  "function executeUserOp(address to, uint256 value, bytes data, uint8 operation)",
+]);
