@@ -66,10 +66,9 @@ export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
           const { standard, variant } = await measureKeccakVariant(environment, keccakVariant);
           rows.push(toRow(standard, registry[keccakVariant.standard]!, environment, context), toRow(variant, keccakVariant.scheme, environment, context));
         }
-      // Safe with a Falcon-512 owner (its user operation needs the devnet's EntryPoint v0.7 in Alto). On the anvil
-      // devnet only: on geth, Alto refuses the Safe's user operation with AA24 (not yet understood; the Safe rows
-      // and tests run on anvil), and the geth run is there for the ERC-7562 rules of pq4337's own accounts.
-      if (fork === forks[0] && !parameters.rpcUrl && (parameters.node ?? "anvil") === "anvil" && selected.some((subject) => subject.name === "falcon512" || subject.name === "ecdsa+falcon512"))
+      // Safe with a Falcon-512 owner (its user operation needs the devnet's EntryPoint v0.7 in Alto): the embedded
+      // devnet, anvil or geth.
+      if (fork === forks[0] && !parameters.rpcUrl && selected.some((subject) => subject.name === "falcon512" || subject.name === "ecdsa+falcon512"))
         for (const { scheme, ...measurement } of await measureSafe(environment, progress)) rows.push(toRow(measurement, benchSubjects()[scheme]!, environment, context));
       // The precompile stand-ins are placed with anvil_setCode: the embedded anvil devnet only.
       if (fork === forks[0] && !parameters.rpcUrl && (parameters.node ?? "anvil") === "anvil")

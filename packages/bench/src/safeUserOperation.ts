@@ -1,10 +1,26 @@
 // One user operation of a Safe with the Safe 4337 module 0.3.0 (EntryPoint v0.7) through the bundler, signed by
 // the Safe's owners with the SDK's Safe actions: the e2e test's and the bench's Safe user operation.
-import { type Address, type Chain, type Client, type Hex, type LocalAccount, type Transport, encodeFunctionData } from "viem";
+import { type Address, type Chain, type Client, type Hex, type LocalAccount, type Transport, encodeFunctionData, keccak256 } from "viem";
 import { type UserOperation, type UserOperationReceipt, createBundlerClient, entryPoint07Abi, formatUserOperationRequest } from "viem/account-abstraction";
-import { estimateFeesPerGas, readContract } from "viem/actions";
+import { estimateFeesPerGas, estimateGas, readContract } from "viem/actions";
 import { http } from "viem";
-import { type PQ4337Signer, type SchemeName, encodeSafeOperationSignature, encodeSafeSignatures, getSafeOperationHash, getSafeOwnerAddress, safe4337ModuleAbi, signSafeHash } from "@pq4337/sdk";
+import {
+  type PQ4337Signer,
+  type SchemeName,
+  encodeSafeOperationSignature,
+  encodeSafeSignatures,
+  getSafeOperationData,
+  getSafeOwnerAddress,
+  safe4337ModuleAbi,
+  safeAbi,
+  signSafeHash,
+} from "@pq4337/sdk";
+
+/**
+ * Gas of the module's `validateUserOp` around the owners' checks (the fallback handler, `getOperationHash`,
+ * `getThreshold`, the prefund), added to what `checkSignatures` needs.
+ */
+const moduleValidationGas = 100_000n;
 
 export type SafeUserOperationParameters = {
   client: Client<Transport, Chain>;
@@ -36,28 +52,42 @@ export async function prepareSafeUserOperation(parameters: SafeUserOperationPara
     maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
     signature: "0x",
   };
+  /** The owners' signatures (what the Safe's `checkSignatures` reads) and the operation's signature field. */
   const sign = async (stub: boolean) => {
-    const hash = getSafeOperationHash({ chainId: client.chain.id, module, entryPoint, userOperation: operation });
-    const signatures = await Promise.all(
+    const data = getSafeOperationData({ chainId: client.chain.id, module, entryPoint, userOperation: operation });
+    const owners = await Promise.all(
       signers.map(async (signer, i) => {
-        const signature = await signSafeHash({ hash, signer: signWith[i]!, verifiers });
+        const signature = await signSafeHash({ hash: keccak256(data), signer: signWith[i]!, verifiers });
         const owner = "scheme" in signer ? getSafeOwnerAddress({ signer, verifiers }).owner : signer.address;
         // A stub takes the verifier's full path and fails (its size and gas are a real signature's).
         return { ...signature, owner, signature: stub && "scheme" in signer ? await signer.getStubSignature() : signature.signature };
       }),
     );
-    return encodeSafeOperationSignature({ signatures: encodeSafeSignatures({ signatures }) });
+    const signatures = encodeSafeSignatures({ signatures: owners });
+    return { data, signatures, field: encodeSafeOperationSignature({ signatures }) };
   };
-  operation.signature = await sign(true);
+  operation.signature = (await sign(true)).field;
   const estimate = (await bundler.request({
     method: "eth_estimateUserOperationGas",
     params: [formatUserOperationRequest(operation), entryPoint],
   } as never)) as { callGasLimit: Hex; verificationGasLimit: Hex; preVerificationGas: Hex };
   operation.callGasLimit = BigInt(estimate.callGasLimit);
-  // The stub fails after the full verification; the real signature returns a little later.
-  operation.verificationGasLimit = (BigInt(estimate.verificationGasLimit) * 11n) / 10n;
+  operation.verificationGasLimit = BigInt(estimate.verificationGasLimit);
   operation.preVerificationGas = BigInt(estimate.preVerificationGas);
-  operation.signature = await sign(false);
+  // The module turns a failed `checkSignatures` into SIG_VALIDATION_FAILED, so the bundler cannot tell a stub that
+  // ran out of gas from one that was refused, and its estimate can fall short: on geth Alto answered 240,214 for a
+  // Falcon-512 owner whose check alone needs more. The Safe's `checkSignatures` reverts when an owner's check fails
+  // for any reason, so eth_estimateGas on it with the real signatures finds what they need. A signature the Safe
+  // refuses has no such figure: the bundler's estimate stays, and the bundler refuses the operation (AA24).
+  const real = await sign(false);
+  const checkGas = await estimateGas(client, {
+    to: safe,
+    data: encodeFunctionData({ abi: safeAbi, functionName: "checkSignatures", args: [keccak256(real.data), real.data, real.signatures] }),
+  }).catch(() => undefined);
+  if (checkGas !== undefined && checkGas + moduleValidationGas > operation.verificationGasLimit) {
+    operation.verificationGasLimit = checkGas + moduleValidationGas;
+    operation.signature = (await sign(false)).field;
+  } else operation.signature = real.field;
   return operation;
 }
 

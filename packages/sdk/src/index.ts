@@ -197,5 +197,5 @@ export { getSafeTransactionHash, safeTransactionTypes, type GetSafeTransactionHa
 export { signSafeHash, type SignSafeHashErrorType, type SignSafeHashParameters } from "./safe/signSafeHash.js";
 export { encodeSafeSignatures, type EncodeSafeSignaturesErrorType, type EncodeSafeSignaturesParameters } from "./safe/encodeSafeSignatures.js";
 export { executeSafeTransaction, type ExecuteSafeTransactionParameters } from "./safe/executeSafeTransaction.js";
-export { encodeSafeOperationSignature, getSafeOperationHash, safeOperationTypes, type EncodeSafeOperationSignatureParameters, type GetSafeOperationHashParameters } from "./safe/getSafeOperationHash.js";
+export { encodeSafeOperationSignature, getSafeOperationData, getSafeOperationHash, safeOperationTypes, type EncodeSafeOperationSignatureParameters, type GetSafeOperationHashParameters } from "./safe/getSafeOperationHash.js";
 export { DuplicateSafeOwnerSignatureError, InvalidSafeSignatureError, SafeOwnerSignerRefusedError, UnsupportedSafeVersionError } from "./errors/safe.js";

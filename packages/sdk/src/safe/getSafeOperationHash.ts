@@ -1,4 +1,4 @@
-import { type Address, type Hash, type Hex, hashTypedData } from "viem";
+import { type Address, type Hash, type Hex, concatHex, domainSeparator, hashStruct, keccak256 } from "viem";
 import type { UserOperation } from "viem/account-abstraction";
 
 export type GetSafeOperationHashParameters = {
@@ -41,33 +41,45 @@ export const safeOperationTypes = {
  * @example
  * const hash = getSafeOperationHash({ chainId, module, entryPoint, userOperation })
  */
-export function getSafeOperationHash({ chainId, module, entryPoint, userOperation, validAfter = 0, validUntil = 0 }: GetSafeOperationHashParameters): Hash {
+export function getSafeOperationHash(parameters: GetSafeOperationHashParameters): Hash {
+  return keccak256(getSafeOperationData(parameters));
+}
+
+/**
+ * The EIP-712 encoding (`0x1901 ‖ domain separator ‖ SafeOp struct hash`) whose keccak256 is
+ * {@link getSafeOperationHash}: the `data` the module passes to the Safe's `checkSignatures(hash, data, signatures)`,
+ * e.g. to estimate the owners' checks with `eth_estimateGas` on that call.
+ *
+ * @example
+ * const data = getSafeOperationData({ chainId, module, entryPoint, userOperation })
+ */
+export function getSafeOperationData({ chainId, module, entryPoint, userOperation, validAfter = 0, validUntil = 0 }: GetSafeOperationHashParameters): Hex {
   const { sender, nonce, factory, factoryData, callData, callGasLimit, verificationGasLimit, preVerificationGas, maxFeePerGas, maxPriorityFeePerGas } = userOperation;
   const { paymaster, paymasterVerificationGasLimit, paymasterPostOpGasLimit, paymasterData } = userOperation;
   const initCode: Hex = factory ? `${factory}${(factoryData ?? "0x").slice(2)}` : "0x";
   const paymasterAndData: Hex = paymaster
     ? `${paymaster}${(paymasterVerificationGasLimit ?? 0n).toString(16).padStart(32, "0")}${(paymasterPostOpGasLimit ?? 0n).toString(16).padStart(32, "0")}${(paymasterData ?? "0x").slice(2)}`
     : "0x";
-  return hashTypedData({
-    domain: { chainId, verifyingContract: module },
-    types: safeOperationTypes,
-    primaryType: "SafeOp",
-    message: {
-      safe: sender,
-      nonce,
-      initCode,
-      callData,
-      verificationGasLimit,
-      callGasLimit,
-      preVerificationGas,
-      maxPriorityFeePerGas,
-      maxFeePerGas,
-      paymasterAndData,
-      validAfter,
-      validUntil,
-      entryPoint,
-    },
-  });
+  const message = {
+    safe: sender,
+    nonce,
+    initCode,
+    callData,
+    verificationGasLimit,
+    callGasLimit,
+    preVerificationGas,
+    maxPriorityFeePerGas,
+    maxFeePerGas,
+    paymasterAndData,
+    validAfter,
+    validUntil,
+    entryPoint,
+  };
+  return concatHex([
+    "0x1901",
+    domainSeparator({ domain: { chainId, verifyingContract: module } }),
+    hashStruct({ data: message, primaryType: "SafeOp", types: safeOperationTypes }),
+  ]);
 }
 
 export type EncodeSafeOperationSignatureParameters = {
