@@ -1,18 +1,29 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type Account, type Chain, type PublicClient, type Transport, type WalletClient, createPublicClient, createWalletClient, http, keccak256, parseAbi, parseEther, stringToHex } from "viem";
-import { entryPoint07Address, toPackedUserOperation } from "viem/account-abstraction";
+import { type UserOperation, createBundlerClient, entryPoint07Address, toPackedUserOperation } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
 import { type Devnet, startDevnet } from "@pq4337/devnet";
-import { type SafeContracts, createSafe, deploySafeContracts, prepareSafeUserOperation, safeEntryPoint07, sendSafeUserOperation } from "@pq4337/bench";
-import { type PQ4337Signer, deployExpandedKey, deploySafeOwner, getSafeOperationHash, schemes } from "@pq4337/sdk";
+import { type SafeContracts, createSafe, deploySafeContracts, safeEntryPoint07 } from "@pq4337/bench";
+import {
+  type PQ4337Signer,
+  SignatureValidationFailedError,
+  deployExpandedKey,
+  deploySafeOwner,
+  encodeSafeOperationSignature,
+  encodeSafeSignatures,
+  getSafeOperationHash,
+  prepareSafeUserOperation,
+  schemes,
+  sendSafeUserOperation,
+} from "@pq4337/sdk";
 
 // Safe4337Module.getOperationHash, which the SDK's off-chain SafeOp hash must equal.
 const getOperationHashAbi = parseAbi([
   "function getOperationHash((address sender, uint256 nonce, bytes initCode, bytes callData, bytes32 accountGasLimits, uint256 preVerificationGas, bytes32 gasFees, bytes paymasterAndData, bytes signature) userOp) view returns (bytes32)",
 ]);
 
-describe("a Safe with a Falcon-512 owner as an ERC-4337 account: Safe 4337 module 0.3.0, EntryPoint v0.7, Alto", () => {
+describe("a Safe with a Falcon-512 owner as an ERC-4337 account: Safe 4337 module 0.3.0, EntryPoint v0.7, Alto, the SDK's prepareSafeUserOperation", () => {
   let devnet: Devnet;
   let client: PublicClient<Transport, Chain>;
   let funder: WalletClient<Transport, Chain, Account>;
@@ -43,9 +54,11 @@ describe("a Safe with a Falcon-512 owner as an ERC-4337 account: Safe 4337 modul
     const safe = await createSafe({ client, walletClient: funder, contracts, owners: [owner], threshold: 1n, erc4337: true });
     await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: safe, value: parseEther("1") }) });
     const recipient = privateKeyToAccount(keccak256(stringToHex("safe4337.e2e/recipient"))).address;
+    const bundlerClient = createBundlerClient({ client, transport: http(devnet.bundlerUrl), pollingInterval: 100 });
+    const send = (operation: UserOperation<"0.7">) => sendSafeUserOperation({ bundlerClient, entryPoint: contracts.entryPoint07, operation });
     const parameters = {
       client,
-      bundlerUrl: devnet.bundlerUrl,
+      bundlerClient,
       safe,
       module: contracts.safe4337Module,
       entryPoint: contracts.entryPoint07,
@@ -62,14 +75,17 @@ describe("a Safe with a Falcon-512 owner as an ERC-4337 account: Safe 4337 modul
       functionName: "getOperationHash",
       args: [toPackedUserOperation(operation)],
     });
-    assert.equal(getSafeOperationHash({ chainId: devnet.chainId, module: contracts.safe4337Module, entryPoint: contracts.entryPoint07, userOperation: unsigned }), onChain);
+    const hash = getSafeOperationHash({ chainId: devnet.chainId, module: contracts.safe4337Module, entryPoint: contracts.entryPoint07, userOperation: unsigned });
+    assert.equal(hash, onChain);
 
-    // Another Falcon key's signature under the owner's address: the Safe refuses it, the bundler too (AA24).
+    // Another Falcon key's signature of the same operation under the owner's address: the Safe refuses it, the
+    // bundler too (AA24), and the SDK names it.
     const impostor = schemes.falcon512!.createSigner(keccak256(stringToHex("safe4337.e2e/impostor")));
-    const forged = await prepareSafeUserOperation({ ...parameters, signWith: [impostor] });
-    await assert.rejects(sendSafeUserOperation(parameters, forged), /AA24|signature/i);
+    const forgedSignatures = encodeSafeSignatures({ signatures: [{ owner, type: "contract", signature: await impostor.sign({ hash }) }] });
+    const forged = { ...operation, signature: encodeSafeOperationSignature({ signatures: forgedSignatures }) };
+    await assert.rejects(send(forged), SignatureValidationFailedError);
 
-    const receipt = await sendSafeUserOperation(parameters, operation);
+    const receipt = await send(operation);
     assert.equal(receipt.success, true);
     assert.equal(await client.getBalance({ address: recipient }), 4337n);
     process.stdout.write(`# Safe user operation with a Falcon-512 owner: actualGasUsed ${receipt.actualGasUsed}, transaction gasUsed ${receipt.receipt.gasUsed}\n`);

@@ -3,4 +3,3 @@ export { type Row, type Surface, columns, toCsv, toJsonl, writeDataset } from ".
 export { baselineBits, calldataGas, gasPer128b, gasPerSecureBit, securityConvention, summarise } from "./metrics.js";
 export { breakdown, describeGas, referenceFigures, writeReport } from "./report.js";
 export { type CreateSafeParameters, type SafeContracts, createSafe, deploySafeContracts, safeEntryPoint07 } from "./safeContracts.js";
-export { type SafeUserOperationParameters, prepareSafeUserOperation, sendSafeUserOperation } from "./safeUserOperation.js";

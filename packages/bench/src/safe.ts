@@ -1,7 +1,8 @@
 // The Safe stage: what a post-quantum owner costs a Safe (1.4.1), beside PQAccount's rows. Two paths, each split into
 // the Falcon-512 verify (the ERC-7913 gas meter on the same hash and signature) and the rest (Safe, the owner contract, and
 // for the user operation Safe's 4337 module and EntryPoint v0.7).
-import { type Address, type Hex, keccak256, stringToHex, zeroAddress } from "viem";
+import { type Address, type Hex, http, keccak256, stringToHex, zeroAddress } from "viem";
+import { type UserOperation, createBundlerClient } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
 import {
   type PQ4337Signer,
@@ -15,14 +16,15 @@ import {
   getSafeOperationHash,
   getSafeTransactionHash,
   measureVerifyGas,
+  prepareSafeUserOperation,
   safeAbi,
   schemes,
+  sendSafeUserOperation,
   signSafeHash,
 } from "@pq4337/sdk";
 import type { Measurement } from "./dataset.js";
 import type { Environment } from "./environment.js";
 import { createSafe, deploySafeContracts } from "./safeContracts.js";
-import { prepareSafeUserOperation, sendSafeUserOperation } from "./safeUserOperation.js";
 
 /** The Safe rows: `scheme` is the Safe's owners (the hybrid Safe's transaction, the Falcon-512-only Safe's operation). */
 export type SafeMeasurement = Measurement & { scheme: "ecdsa+falcon512" | "falcon512" };
@@ -64,9 +66,10 @@ export async function measureSafe(environment: Environment, progress: (message: 
   // The Falcon-512 Safe as an ERC-4337 account.
   const accountSafe = await createSafe({ ...clients, contracts, owners: [owner], threshold: 1n, erc4337: true, saltNonce: 2n });
   await fund(accountSafe);
+  const bundlerClient = createBundlerClient({ client, transport: http(environment.bundlerUrl), pollingInterval: 100 });
   const parameters = {
     client,
-    bundlerUrl: environment.bundlerUrl,
+    bundlerClient,
     safe: accountSafe,
     module: contracts.safe4337Module,
     entryPoint: contracts.entryPoint07,
@@ -75,9 +78,10 @@ export async function measureSafe(environment: Environment, progress: (message: 
     verifiers,
   };
   // The first operation pays for the first nonce and the module's first calls; the second is the steady state.
-  await sendSafeUserOperation(parameters, await prepareSafeUserOperation(parameters));
+  const send = async (operation: UserOperation<"0.7">) => sendSafeUserOperation({ bundlerClient, entryPoint: contracts.entryPoint07, operation });
+  await send(await prepareSafeUserOperation(parameters));
   const operation = await prepareSafeUserOperation(parameters);
-  const operationReceipt = await sendSafeUserOperation(parameters, operation);
+  const operationReceipt = await send(operation);
   if (!operationReceipt.success) throw new Error(`the Safe's user operation failed: ${operationReceipt.userOpHash}`);
   const { signature: _, ...unsigned } = operation;
   const operationHash = getSafeOperationHash({ chainId: client.chain.id, module: contracts.safe4337Module, entryPoint: contracts.entryPoint07, userOperation: unsigned });

@@ -197,5 +197,17 @@ export { getSafeTransactionHash, safeTransactionTypes, type GetSafeTransactionHa
 export { signSafeHash, type SignSafeHashErrorType, type SignSafeHashParameters } from "./safe/signSafeHash.js";
 export { encodeSafeSignatures, type EncodeSafeSignaturesErrorType, type EncodeSafeSignaturesParameters } from "./safe/encodeSafeSignatures.js";
 export { executeSafeTransaction, type ExecuteSafeTransactionParameters } from "./safe/executeSafeTransaction.js";
+export {
+  prepareSafeUserOperation,
+  type PrepareSafeUserOperationErrorType,
+  type PrepareSafeUserOperationParameters,
+  type PrepareSafeUserOperationReturnType,
+} from "./safe/prepareSafeUserOperation.js";
+export {
+  sendSafeUserOperation,
+  type SendSafeUserOperationErrorType,
+  type SendSafeUserOperationParameters,
+  type SendSafeUserOperationReturnType,
+} from "./safe/sendSafeUserOperation.js";
 export { encodeSafeOperationSignature, getSafeOperationData, getSafeOperationHash, safeOperationTypes, type EncodeSafeOperationSignatureParameters, type GetSafeOperationHashParameters } from "./safe/getSafeOperationHash.js";
 export { DuplicateSafeOwnerSignatureError, InvalidSafeSignatureError, SafeOwnerSignerRefusedError, UnsupportedSafeVersionError } from "./errors/safe.js";
