@@ -64,8 +64,8 @@ export const safeAbi = [
     ],
     outputs: [],
   },
-  { type: "event", name: "ExecutionSuccess", inputs: [{ name: "txHash", type: "bytes32", indexed: false }, { name: "payment", type: "uint256", indexed: false }] },
-  { type: "event", name: "ExecutionFailure", inputs: [{ name: "txHash", type: "bytes32", indexed: false }, { name: "payment", type: "uint256", indexed: false }] },
+  { type: "event", name: "ExecutionSuccess", inputs: [{ name: "txHash", type: "bytes32", indexed: true }, { name: "payment", type: "uint256", indexed: false }] },
+  { type: "event", name: "ExecutionFailure", inputs: [{ name: "txHash", type: "bytes32", indexed: true }, { name: "payment", type: "uint256", indexed: false }] },
 ] as const;
 
 /** The Safe 4337 module 0.3.0 (EntryPoint v0.7): the Safe's fallback handler and an enabled module. */
