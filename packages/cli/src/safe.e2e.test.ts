@@ -114,7 +114,7 @@ describe("pq4337 safe against the devnet, with Safe 1.4.1 from its npm artifacts
     const sentBefore = await sentBy(ecdsa, stranger.address);
     const again = await safeCli("add-owner", "--safe", safe, "--key-file", falconFile, "--threshold", "2", ...rpc(), "--keystore", ecdsaFile);
     assert.equal(again.status, 0, again.stderr);
-    assert.equal(again.stdout, `owner ${owner} already owns the Safe ${safe}, threshold 2: nothing sent\n`);
+    assert.equal(again.stdout, `owner ${owner} already owns the Safe ${safe}, threshold 2: nothing more to send\n`);
     // A 2-of-2 Safe needs both signatures to add a third owner: add-owner has one, and says so.
     const otherFalcon = write("other-falcon.key", createPlaintextKeyFile({ scheme: "falcon512", secret: generateKeyFileSecret("falcon512") }));
     assertRefused(
@@ -158,6 +158,28 @@ describe("pq4337 safe against the devnet, with Safe 1.4.1 from its npm artifacts
     assert.equal(sent.status, 0, sent.stderr);
     assert.match(sent.stdout, new RegExp(`signed by mldsa65 owner ${owner}$`, "m"));
     assert.equal(await client.getBalance({ address: recipient }), parseEther("0.5"));
+  });
+
+  it("an owner added before it was deployed: send says so, add-owner deploys it, then it signs", async () => {
+    const secret = generateKeyFileSecret("ecdsa");
+    const ecdsa = privateKeyToAccount(secret).address;
+    await fund(ecdsa, "1");
+    const falconKeyFile = createPlaintextKeyFile({ scheme: "falcon512", secret: generateKeyFileSecret("falcon512") });
+    const falconFile = write("counterfactual-falcon.key", falconKeyFile);
+    const ecdsaFile = write("counterfactual-ecdsa.key", createPlaintextKeyFile({ scheme: "ecdsa", secret }));
+    const { owner } = getSafeOwnerAddress({ signer: (await decryptKeyFile({ keyFile: falconKeyFile })).signer });
+    const safe = await createSafe({ client, walletClient: funder(), contracts, owners: [ecdsa, owner], threshold: 1n, saltNonce: 7n });
+    await fund(safe, "1");
+    const recipient = privateKeyToAccount(keccak256(stringToHex("safe cli/counterfactual recipient"))).address;
+    const send = () => safeCli("send", "--safe", safe, "--key-file", falconFile, "--to", recipient, "--value", "0.1", ...rpc(), "--keystore", ecdsaFile);
+
+    assertRefused(await send(), 1, new RegExp(`Safe owner ${owner} owns the Safe but is not deployed on chain 31337: run "pq4337 safe add-owner" with it and the Safe's threshold to deploy it$`));
+    const deployed = await safeCli("add-owner", "--safe", safe, "--key-file", falconFile, "--threshold", "1", ...rpc(), "--keystore", ecdsaFile);
+    assert.equal(deployed.status, 0, deployed.stderr);
+    assert.match(deployed.stdout, new RegExp(`^owner ${owner}: deployed in transaction 0x[0-9a-f]{64}\nowner ${owner} already owns the Safe ${safe}, threshold 1: nothing more to send\n$`, "m"));
+    const sent = await send();
+    assert.equal(sent.status, 0, sent.stderr);
+    assert.equal(await client.getBalance({ address: recipient }), parseEther("0.1"));
   });
 
   it("refuses an address that is not a Safe and a threshold above the owners, before sending anything", async () => {

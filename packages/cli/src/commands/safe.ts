@@ -100,10 +100,19 @@ async function addOwner(args: string[]): Promise<number> {
   const state = await readSafe(client, safe);
   const signer = describeKey(scheme, publicKey);
   const { owner } = getSafeOwnerAddress({ signer });
+  const walletClient = createWalletClient({ chain, transport, account: payer });
+  /** The expanded key, its attestation and the owner contract, where missing: the owner signs only once deployed. */
+  const deployOwner = async () => {
+    await deployPublicKey({ client, walletClient, scheme, publicKey });
+    const deployed = await deploySafeOwner({ client, walletClient, signer });
+    console.log(`owner ${owner}${deployed.transactionHash ? `: deployed in transaction ${deployed.transactionHash}` : ": already deployed, nothing sent"}`);
+  };
   if (includes(state.owners, owner)) {
     if (state.threshold !== threshold)
       throw new InputError(`${keyFilePath}'s owner ${owner} already owns the Safe ${safe} (threshold ${state.threshold}); add-owner does not change the threshold alone`);
-    console.log(`owner ${owner} already owns the Safe ${safe}, threshold ${state.threshold}: nothing sent`);
+    // Added before it was deployed (Safe does not call an owner it adds): deploy it now.
+    if (!(await hasCode(client, owner))) await deployOwner();
+    console.log(`owner ${owner} already owns the Safe ${safe}, threshold ${state.threshold}: nothing more to send`);
     return 0;
   }
   if (threshold > BigInt(state.owners.length + 1))
@@ -115,11 +124,7 @@ async function addOwner(args: string[]): Promise<number> {
       `the Safe ${safe} needs ${state.threshold} signatures to add an owner; add-owner signs with one owner key (${payer.address}): use a Safe's own tools to collect the others`,
     );
 
-  const walletClient = createWalletClient({ chain, transport, account: payer });
-  await deployPublicKey({ client, walletClient, scheme, publicKey });
-  const deployed = await deploySafeOwner({ client, walletClient, signer });
-  console.log(`owner ${owner}${deployed.transactionHash ? `: deployed in transaction ${deployed.transactionHash}` : ": already deployed, nothing sent"}`);
-
+  await deployOwner();
   const transaction = await getAddSafeOwnerTransaction({ client, safe, owner, threshold });
   await execute({ client, walletClient, safe, transaction, signers: [payer] });
   const after = await readSafe(client, safe);
@@ -158,7 +163,7 @@ async function send(args: string[]): Promise<number> {
   if (!includes(state.owners, owner))
     throw new InputError(`${keyFilePath}'s Safe owner ${owner} is not an owner of the Safe ${safe}: run "pq4337 safe add-owner" first`);
   if (!(await hasCode(client, owner)))
-    throw new Error(`${keyFilePath}'s Safe owner ${owner} owns the Safe but is not deployed on chain ${chain.id}: run "pq4337 safe add-owner" with it to deploy it`);
+    throw new Error(`${keyFilePath}'s Safe owner ${owner} owns the Safe but is not deployed on chain ${chain.id}: run "pq4337 safe add-owner" with it and the Safe's threshold to deploy it`);
   // The post-quantum owner signs; the paying key too when the threshold needs it and it is an owner.
   const signers: (PQ4337Signer | LocalAccount)[] = [signer];
   if (state.threshold > 1n && includes(state.owners, payer.address)) signers.push(payer);
