@@ -66,7 +66,8 @@ export function checkCommand(command: string): void {
     const [subcommand, ...rest] = args;
     const help = cliHelp(subcommand!);
     const words = rest.filter((word) => !word.startsWith("-") && !word.startsWith('"') && !word.startsWith("0x"));
-    if (subcommand === "account" && words[0] !== undefined) assert.match(help, new RegExp(`pq4337 account ${words[0]} `), `${command}: no subcommand ${words[0]}`);
+    if ((subcommand === "account" || subcommand === "safe") && words[0] !== undefined)
+      assert.match(help, new RegExp(`pq4337 ${subcommand} ${words[0]} `), `${command}: no subcommand ${words[0]}`);
     for (const option of options) if (option !== "--help") assert.ok(help.includes(option), `${command}: pq4337 ${subcommand} has no ${option}`);
   } else {
     assert.ok(scripts.includes(name!), `${command}: package.json has no script ${name}`);
@@ -116,6 +117,7 @@ describe("README.md and docs/", () => {
   it("the command check refuses an unknown option, script, subcommand or file", () => {
     assert.throws(() => checkCommand(`${pnpm} pq4337 devnet --bogus`), /has no --bogus/);
     assert.throws(() => checkCommand(`${pnpm} -s pq4337 account frobnicate --key-file x`), /no subcommand frobnicate/);
+    assert.throws(() => checkCommand(`${pnpm} -s pq4337 safe frobnicate --key-file x`), /no subcommand frobnicate/);
     assert.throws(() => checkCommand(`${pnpm} bench --bogus`));
     assert.throws(() => checkCommand(`${pnpm} exec tsx examples/missing.ts`), /does not exist/);
     assert.throws(() => checkCommand(`${pnpm} frobnicate`), /no script frobnicate/);

@@ -1,10 +1,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import {
+  type Account,
   type Address,
   type Chain,
   type Client,
   type Hex,
+  type PublicClient,
   type Transport,
+  type WalletClient,
   createWalletClient,
   formatEther,
   getAddress,
@@ -144,7 +147,27 @@ async function deployKey(args: string[]): Promise<number> {
   const payer = privateKeyToAccount(await loadPayerKey(values, accountHelp));
 
   const { chain, client, transport } = await connectChain(rpcUrl);
-  const walletClient = createWalletClient({ chain, transport, account: payer });
+  await deployPublicKey({ client, walletClient: createWalletClient({ chain, transport, account: payer }), scheme, publicKey });
+  return 0;
+}
+
+/**
+ * Puts a post-quantum key's expanded public key in code and attests it, skipping what is done, and prints what it
+ * found and sent. A self-contained key (ECDSA, Ed25519, passkeys) needs nothing.
+ */
+export async function deployPublicKey({
+  client,
+  walletClient,
+  scheme,
+  publicKey,
+}: {
+  client: PublicClient<Transport, Chain>;
+  walletClient: WalletClient<Transport, Chain, Account>;
+  scheme: SchemeName;
+  publicKey: Hex;
+}): Promise<void> {
+  const { expandedKey } = schemes[scheme]!.toErc7913Key(publicKey);
+  if (!expandedKey) return;
   const { transactionHashes, addresses } = await deployCodeChunks({ client, walletClient, data: expandedKey });
   console.log(`expanded key: ${(expandedKey.length - 2) / 2} bytes in ${addresses.length} code chunk(s) at ${addresses.join(", ")}`);
   if (transactionHashes.length === 0) console.log("Already deployed: nothing sent.");
@@ -156,7 +179,6 @@ async function deployKey(args: string[]): Promise<number> {
     const { gasUsed, effectiveGasPrice } = await client.getTransactionReceipt({ hash });
     console.log(`transaction ${hash}, gas used ${gasUsed} (${formatEther(gasUsed * effectiveGasPrice)} ETH)`);
   }
-  return 0;
 }
 
 async function deployAccountCommand(args: string[]): Promise<number> {
@@ -299,7 +321,7 @@ async function sendAndReport(
 }
 
 /** A 20-byte address; one in mixed case must carry a valid EIP-55 checksum, as wallets demand, to catch typos. */
-function parseAddress(value: string, option: string): Address {
+export function parseAddress(value: string, option: string): Address {
   if (!isAddress(value, { strict: false })) throw new InputError(`${option} is not an address: ${value}`);
   if (value !== value.toLowerCase() && value.slice(2) !== value.slice(2).toUpperCase() && getAddress(value) !== value)
     throw new InputError(`${option} ${value} fails its EIP-55 checksum: check it for a typo (or give it all in lower case to skip the check)`);
@@ -312,7 +334,7 @@ function parseScheme(value: string): SchemeName {
 }
 
 /** ETH in decimal ("0.01"), at most 18 decimals, not negative, at most 2^256 − 1 wei. */
-function parseValue(value: string): bigint {
+export function parseValue(value: string): bigint {
   if (/^\s*-/.test(value)) throw new InputError(`--value must not be negative, got ${JSON.stringify(value)}`);
   if (!/^\d+(\.\d{1,18})?$/.test(value)) throw new InputError(`--value must be an amount of ETH such as 0.01 (at most 18 decimals), got ${JSON.stringify(value)}`);
   const wei = parseEther(value);
@@ -321,7 +343,7 @@ function parseValue(value: string): bigint {
 }
 
 /** A key file's public part, read without the passphrase. */
-function readPublicKey(path: string): { scheme: SchemeName; publicKey: Hex } {
+export function readPublicKey(path: string): { scheme: SchemeName; publicKey: Hex } {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -340,7 +362,7 @@ function readPublicKey(path: string): { scheme: SchemeName; publicKey: Hex } {
  * A signer that only describes a key: what an account's address and the expanded key's deployment need. It
  * refuses to sign; `send` decrypts the key file for that.
  */
-function describeKey(scheme: SchemeName, publicKey: Hex): PQ4337Signer {
+export function describeKey(scheme: SchemeName, publicKey: Hex): PQ4337Signer {
   const refuse = async (): Promise<Hex> => {
     throw new PQ4337Error("This signer only describes a key; decrypt the key file to sign.");
   };

@@ -13,8 +13,8 @@ export const safeAbi = parseAbi([
   "function getTransactionHash(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, uint256 _nonce) view returns (bytes32)",
   "function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool)",
   "function checkSignatures(bytes32 dataHash, bytes data, bytes signatures) view",
-  "event ExecutionSuccess(bytes32 txHash, uint256 payment)",
-  "event ExecutionFailure(bytes32 txHash, uint256 payment)",
+  "event ExecutionSuccess(bytes32 indexed txHash, uint256 payment)",
+  "event ExecutionFailure(bytes32 indexed txHash, uint256 payment)",
 ]);
 
 /** The Safe 4337 module 0.3.0 (EntryPoint v0.7): the Safe's fallback handler and an enabled module. */
