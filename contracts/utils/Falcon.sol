@@ -434,7 +434,7 @@ library Falcon {
      * samples on average.
      */
     function hashToPoint(uint256 logn, bytes memory input) internal pure returns (uint256 c) {
-        return _sample(logn, SHAKE.absorb(input, SHAKE.RATE_256).state);
+        return _sample(logn, SHAKE.absorb(input, SHAKE.RATE_256).state, true);
     }
 
     /**
@@ -466,12 +466,16 @@ library Falcon {
             mstore(add(state, 0x120), 0x1f)
             mstore(add(state, 0x200), shl(63, 1))
         }
-        KeccakF1600.permute(state);
-        return _sample(logn, state);
+        // Not permuted here: {_sample}'s first squeezing call does it, saving a call's entry into and exit from the
+        // permutation's form.
+        return _sample(logn, state, false);
     }
 
-    /// @dev {hashToPoint}'s sampling from the sponge `state`, squeezed from its current block on.
-    function _sample(uint256 logn, uint256[25] memory state) private pure returns (uint256 c) {
+    /**
+     * @dev {hashToPoint}'s sampling from the sponge `state`: squeezed from its current block on if `permuted`, else
+     * (a state just absorbed into, the permutation still due) from the permutation of it on.
+     */
+    function _sample(uint256 logn, uint256[25] memory state, bool permuted) private pure returns (uint256 c) {
         uint256 n = 1 << logn;
         uint256 end;
         uint256 next;
@@ -485,13 +489,19 @@ library Falcon {
             end := add(next, shl(2, n))
             // n lanes, then slack: the last block stores up to lane n + 66, each store writing 32 bytes from 2 in.
             lanes := add(end, 0x140)
-            // A block gives at most 68 samples, so every point needs ⌈n/68⌉ blocks or more: the state's, copied,
-            // and the next ones squeezed in one call.
+            // A block gives at most 68 samples, so every point needs ⌈n/68⌉ blocks or more: the state's (copied if
+            // `permuted`, else squeezed too) and the next ones, squeezed in one call.
             buffered := sub(div(add(n, 67), 68), 1)
             mstore(0x40, add(lanes, mul(add(buffered, 1), 544)))
-            mcopy(lanes, state, 544)
         }
-        KeccakF1600.squeezeLanes(state, lanes + 544, buffered - 1);
+        if (permuted) {
+            assembly ("memory-safe") {
+                mcopy(lanes, state, 544)
+            }
+            KeccakF1600.squeezeLanes(state, lanes + 544, buffered - 1);
+        } else {
+            KeccakF1600.squeezeLanes(state, lanes, buffered);
+        }
         while (true) {
             assembly ("memory-safe") {
                 let v
