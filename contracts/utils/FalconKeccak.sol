@@ -45,6 +45,15 @@ library FalconKeccak {
     uint256 private constant SPREAD_2 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
     /// @dev Kept samples are below 5q: a word with a sample in its top 16 bits is below 5q·2^240 exactly then.
     uint256 private constant SAMPLE_BOUND = 61445 << 240;
+    /**
+     * @dev {hashToPoint}'s test of sixteen samples at once, in their 16-bit units: 2^15 − (5q − 2^15) in every unit,
+     * the low 15 bits and bit 15 of every unit. A unit's low 15 bits plus the first set its bit 15 (without carry)
+     * exactly when they are 5q − 2^15 or more, so that bit 15 of unit AND (low 15 bits + 2^15 − (5q − 2^15)) is set
+     * exactly when the unit is 5q or more: a sample to reject.
+     */
+    uint256 private constant REJECT_UNITS = 0x0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb;
+    uint256 private constant LO15_UNITS = 0x7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff;
+    uint256 private constant BIT15_UNITS = 0x8000800080008000800080008000800080008000800080008000800080008000;
 
     /**
      * @dev The ERC-7913 check of the keccak variant: `key` is a Falcon-512 key in {Falcon}'s form (the commitment
@@ -126,8 +135,10 @@ library FalconKeccak {
      * as {FalconNTT} lanes whose low 16 bits are the kept samples themselves (below 5q, congruent mod q to the
      * point's coefficients), the high 16 bits garbage, as {Falcon-isShort} takes them.
      *
-     * Sample k of a block is shifted to the top of a word and stored whole 2 bytes into the lane at the write
-     * position, which then advances by one lane only if the sample is kept; later stores overwrite the rest. The
+     * A block's sixteen samples are checked together, in their 16-bit units; eight samples whose every one is kept
+     * (60 % of the time) are spread to eight lanes and stored as one word 2 bytes into the lane at the write
+     * position. Otherwise each sample is shifted to the top of a word and stored whole 2 bytes into the lane at the write
+     * position, which then advances by one lane only if the sample is kept. Later stores overwrite the rest. The
      * last block may store up to 15 samples past the 512th, into slack allocated after the point. The number of
      * blocks is not bounded a priori, as in the specification; each yields 15.0 samples on average.
      */
@@ -142,54 +153,82 @@ library FalconKeccak {
             for { let counter := 0 } lt(next, end) { counter := add(counter, 1) } {
                 mstore(0x20, shl(192, counter))
                 let v := keccak256(0x00, 40)
-                // The 16 samples, unrolled: sample k is v shifted left by 16k.
-                mstore(next, v)
-                next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                let x1 := shl(16, v)
-                mstore(next, x1)
-                next := add(next, shl(2, lt(x1, SAMPLE_BOUND)))
-                let x2 := shl(32, v)
-                mstore(next, x2)
-                next := add(next, shl(2, lt(x2, SAMPLE_BOUND)))
-                let x3 := shl(48, v)
-                mstore(next, x3)
-                next := add(next, shl(2, lt(x3, SAMPLE_BOUND)))
-                let x4 := shl(64, v)
-                mstore(next, x4)
-                next := add(next, shl(2, lt(x4, SAMPLE_BOUND)))
-                let x5 := shl(80, v)
-                mstore(next, x5)
-                next := add(next, shl(2, lt(x5, SAMPLE_BOUND)))
-                let x6 := shl(96, v)
-                mstore(next, x6)
-                next := add(next, shl(2, lt(x6, SAMPLE_BOUND)))
-                let x7 := shl(112, v)
-                mstore(next, x7)
-                next := add(next, shl(2, lt(x7, SAMPLE_BOUND)))
-                let x8 := shl(128, v)
-                mstore(next, x8)
-                next := add(next, shl(2, lt(x8, SAMPLE_BOUND)))
-                let x9 := shl(144, v)
-                mstore(next, x9)
-                next := add(next, shl(2, lt(x9, SAMPLE_BOUND)))
-                let x10 := shl(160, v)
-                mstore(next, x10)
-                next := add(next, shl(2, lt(x10, SAMPLE_BOUND)))
-                let x11 := shl(176, v)
-                mstore(next, x11)
-                next := add(next, shl(2, lt(x11, SAMPLE_BOUND)))
-                let x12 := shl(192, v)
-                mstore(next, x12)
-                next := add(next, shl(2, lt(x12, SAMPLE_BOUND)))
-                let x13 := shl(208, v)
-                mstore(next, x13)
-                next := add(next, shl(2, lt(x13, SAMPLE_BOUND)))
-                let x14 := shl(224, v)
-                mstore(next, x14)
-                next := add(next, shl(2, lt(x14, SAMPLE_BOUND)))
-                let x15 := shl(240, v)
-                mstore(next, x15)
-                next := add(next, shl(2, lt(x15, SAMPLE_BOUND)))
+                // Bit 15 of a 16-bit unit set exactly where that sample is 5q or more (see {REJECT_UNITS}).
+                let reject := and(and(v, add(and(v, LO15_UNITS), REJECT_UNITS)), BIT15_UNITS)
+                // Samples 0 … 7: when all are kept, spread to the low 16 bits of eight lanes as in
+                // {decodeSignature} and stored as one word, each landing in its lane's low half.
+                switch shr(128, reject)
+                case 0 {
+                    let x := shr(128, v)
+                    x := and(or(x, shl(64, x)), SPREAD_1)
+                    x := and(or(x, shl(32, x)), SPREAD_2)
+                    mstore(next, shl(16, and(or(x, shl(16, x)), LO16)))
+                    next := add(next, 32)
+                }
+                default {
+                    // Sample k is v shifted left by 16k.
+                    let x := v
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    x := shl(16, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    x := shl(32, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    x := shl(48, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    x := shl(64, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    x := shl(80, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    x := shl(96, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    x := shl(112, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                }
+                // Samples 8 … 15: when all are kept, spread to the low 16 bits of eight lanes as in
+                // {decodeSignature} and stored as one word, each landing in its lane's low half.
+                switch shl(128, reject)
+                case 0 {
+                    let x := and(v, LO128)
+                    x := and(or(x, shl(64, x)), SPREAD_1)
+                    x := and(or(x, shl(32, x)), SPREAD_2)
+                    mstore(next, shl(16, and(or(x, shl(16, x)), LO16)))
+                    next := add(next, 32)
+                }
+                default {
+                    // Sample k is v shifted left by 16k.
+                    let x := shl(128, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    x := shl(144, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    x := shl(160, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    x := shl(176, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    x := shl(192, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    x := shl(208, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    x := shl(224, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    x := shl(240, v)
+                    mstore(next, x)
+                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                }
             }
         }
     }

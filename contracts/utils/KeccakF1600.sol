@@ -387,6 +387,7 @@ library KeccakF1600 {
                     if eq(rc, end) { break }
                 }
                 if out {
+                    // The rate's lanes 0 … 16 only: the rest reach Z after the last block.
                     mstore(0x220, shr(192, mload(0x540)))
                     mstore(0x240, shr(192, mload(0x568)))
                     mstore(0x260, shr(192, mload(0x590)))
@@ -404,14 +405,6 @@ library KeccakF1600 {
                     mstore(0x3e0, shr(192, not(mload(0x5f0))))
                     mstore(0x400, shr(192, mload(0x558)))
                     mstore(0x420, shr(192, mload(0x580)))
-                    mstore(0x440, shr(192, mload(0x5a8)))
-                    mstore(0x460, shr(192, mload(0x5d0)))
-                    mstore(0x480, shr(192, not(mload(0x5f8))))
-                    mstore(0x4a0, shr(192, mload(0x560)))
-                    mstore(0x4c0, shr(192, not(mload(0x588))))
-                    mstore(0x4e0, shr(192, not(mload(0x5b0))))
-                    mstore(0x500, shr(192, mload(0x5d8)))
-                    mstore(0x520, shr(192, not(mload(0x600))))
                     mcopy(add(out, mul(b, 544)), 0x220, 544)
                 }
                 if eq(b, count) { break }
