@@ -37,7 +37,7 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
 
   lines.push(...verifyStagesSection(report));
   const floor = floorSection(rows);
-  if (floor.length > 0) lines.push("", ...floor, "");
+  if (floor.length > 0) lines.push(...(lines.at(-1) === "" ? [] : [""]), ...floor, "");
   lines.push(...ed25519MultiScalarMulSection(rows));
   lines.push(...ed25519TableWidthSection(rows));
   lines.push(...falconFormsSection(report));
