@@ -1,5 +1,6 @@
 export { runBench, type RunBenchParameters } from "./runBench.js";
 export { type Row, type Surface, columns, toCsv, toJsonl, writeDataset } from "./dataset.js";
 export { baselineBits, calldataGas, gasPer128b, gasPerSecureBit, securityConvention, summarise } from "./metrics.js";
-export { breakdown, describeGas, referenceFigures, writeReport } from "./report.js";
+export { breakdown, describeGas, writeReport } from "./report.js";
+export { referenceFigures } from "./references.js";
 export { type CreateSafeParameters, type SafeContracts, createSafe, deploySafeContracts, safeEntryPoint07 } from "./safeContracts.js";

@@ -9,43 +9,11 @@ import { moduleSection } from "./module.js";
 import { forkSection } from "./forks.js";
 import { preASection } from "./preA.js";
 import { ed25519TableBytes, fitsOneContract } from "./profile.js";
+import { floorSection } from "./floor.js";
+import { publicVerifiersSection } from "./references.js";
 import { securityConvention } from "./metrics.js";
 import { precompileSection } from "./precompiles.js";
 import { variantSection } from "./variants.js";
-
-/**
- * Published figures the report sets beside ours, each with the public source it comes from (repository at a commit,
- * file and line). They are those projects' own measurements, not re-measured here, and they change between commits
- * of those projects: the cited commit is the one whose figure is shown.
- */
-export const referenceFigures = [
-  { scheme: "ECDSA secp256k1", bits: 128, what: "ecrecover-based verify", gas: 21_126, source: "pipavlo82/gas-per-secure-bit@e95d3ba, README.md line 373" },
-  {
-    scheme: "Falcon-1024 (keccak-based variant)",
-    bits: 256,
-    what: "full verify (Cointrol-Limited/QuantumAccount@1970dca, measured by gas-per-secure-bit)",
-    gas: 10_336_055,
-    source: "pipavlo82/gas-per-secure-bit@e95d3ba, README.md line 379",
-  },
-  {
-    scheme: "ML-DSA-65",
-    bits: 192,
-    what: "isolated PreA core (Â·z matrix step, no CommitA binding)",
-    gas: 1_499_354,
-    source: "pipavlo82/ml-dsa-65-ethereum-verification@6d58ce9, test/PreA_ComputeW_GasMicro.t.sol line 247; README.md line 13",
-  },
-  {
-    scheme: "ML-DSA-65",
-    bits: 192,
-    what: "proof of concept, not FIPS 204-conformant end to end",
-    gas: 68_901_612,
-    source: "pipavlo82/ml-dsa-65-ethereum-verification@6d58ce9, test/MLDSA_VerifyGas.t.sol line 61; README.md line 12",
-  },
-  { scheme: "Falcon-512 (SHAKE256, standard)", bits: 128, what: "ZKNOX_falcon.verify", gas: 3_900_000, source: "ZKNoxHQ/ETHFALCON@03ed0d6, README.md line 95" },
-  { scheme: "Falcon-512 (keccak-based variant)", bits: 128, what: "ZKNOX_ethfalcon.verify", gas: 1_500_000, source: "ZKNoxHQ/ETHFALCON@03ed0d6, README.md line 96" },
-  { scheme: "ML-DSA-44 (SHAKE, standard)", bits: 128, what: "ZKNOX dilithium verify, NIST KATs", gas: 8_100_000, source: "ZKNoxHQ/ETHDILITHIUM@6c51547, README.md line 39" },
-  { scheme: "ML-DSA-44 (keccak-based variant)", bits: 128, what: "ETHDilithium verify", gas: 4_900_000, source: "ZKNoxHQ/ETHDILITHIUM@6c51547, README.md line 40" },
-];
 
 const intrinsicGas = 21_000;
 /** ERC-7562's MAX_VERIFICATION_GAS: the public mempool's bound on a user operation's verification gas. */
@@ -68,6 +36,8 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
   lines.push(...safeSection(allRows.filter((row) => row.hardfork === report.primaryFork && row.surface === "safe"), rows));
 
   lines.push(...verifyStagesSection(report));
+  const floor = floorSection(rows);
+  if (floor.length > 0) lines.push(...(lines.at(-1) === "" ? [] : [""]), ...floor, "");
   lines.push(...ed25519MultiScalarMulSection(rows));
   lines.push(...ed25519TableWidthSection(rows));
   lines.push(...falconFormsSection(report));
@@ -90,7 +60,8 @@ export function writeReport(dir: string, allRows: Row[], run: { ops: number; dur
   const preA = preASection(allRows);
   if (preA.length > 0) lines.push("", ...preA);
   lines.push("", ...ed25519AnchorSection({ gas32: figure("ed25519", "verify"), compiler: `solc ${first?.tool_solc ?? "?"}, 10,000 runs, via IR` }));
-  lines.push(...referenceSection());
+  lines.push("", ...publicVerifiersSection(rows));
+  lines.push("", "Charts: [gas per secure bit](gas-per-secure-bit.svg), [handleOps breakdown](handleops-breakdown.svg).", "");
   writeFileSync(join(dir, "report.md"), lines.join("\n"));
 
   writeCharts(dir, report, breakdowns);
@@ -288,22 +259,6 @@ function latencySection({ schemes, one }: ReportRows): string[] {
   lines.push("| scheme | sign → receipt (ms, median [min–max]) | burst (ops/s) | gas per block in the burst |", "|---|---:|---:|---:|");
   for (const scheme of schemes)
     lines.push(`| ${scheme} | ${timingCell(one(scheme, "latency.sign_to_receipt"))} | ${fmt(one(scheme, "throughput.burst")?.value)} | ${fmt(one(scheme, "throughput.gas_per_block")?.value)} |`);
-  return lines;
-}
-
-/** Other projects' published figures ({@link referenceFigures}), and the links to the charts. */
-function referenceSection(): string[] {
-  const lines = [
-    "",
-    "## Published reference figures",
-    "",
-    "Other projects' own figures, from the public source each row cites (not re-measured here; they change between those projects' commits).",
-    "",
-  ];
-  lines.push("| scheme | what | gas | gas / secure bit | source |", "|---|---|---:|---:|---|");
-  for (const reference of referenceFigures)
-    lines.push(`| ${reference.scheme} | ${reference.what} | ${fmt(reference.gas)} | ${fmt(Math.round(reference.gas / reference.bits))} | ${reference.source} |`);
-  lines.push("", "Charts: [gas per secure bit](gas-per-secure-bit.svg), [handleOps breakdown](handleops-breakdown.svg).", "");
   return lines;
 }
 
