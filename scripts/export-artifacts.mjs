@@ -28,8 +28,8 @@ const artifacts = published.flatMap((folder) => {
     .map((path) => ({ ...JSON.parse(readFileSync(path, "utf8")), benchInstrument: true })),
 );
 
-/** The gas suite's own instruments: the profilers and the Keccak-f meter of contracts/metering, the stand-ins, the ERC-7579 examples. */
-const benchOnly = (artifact) => artifact.standIn || artifact.benchInstrument || /Profiler$|^KeccakF1600Meter$/.test(artifact.contractName);
+/** The gas suite's own instruments: the profilers and the routine meters of contracts/metering, the stand-ins, the ERC-7579 examples. */
+const benchOnly = (artifact) => artifact.standIn || artifact.benchInstrument || /Profiler$|^(KeccakF1600|SHA512|MLDSANTT)Meter$/.test(artifact.contractName);
 
 const camel = (name) => name.replace(/^[A-Z]+(?=[A-Z][a-z]|\d|$)|^[A-Z]/, (head) => head.toLowerCase());
 

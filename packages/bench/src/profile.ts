@@ -14,6 +14,8 @@ import {
   mldsa65ProfilerDeployedBytecode,
   mldsa87ProfilerAbi,
   mldsa87ProfilerDeployedBytecode,
+  sha512MeterAbi,
+  sha512MeterDeployedBytecode,
 } from "./generated/instruments.js";
 import type { Environment } from "./environment.js";
 
@@ -144,6 +146,13 @@ export const ed25519TableBytes = (width: number) => 1 + 2 * 96 * 2 ** (width - 2
 export async function keccakPermutationGas(environment: Environment): Promise<number> {
   const meter = { abi: keccakF1600MeterAbi, code: keccakF1600MeterDeployedBytecode };
   return Number(await readInstrument(environment, meter, "permutationGas"));
+}
+
+/** Gas of SHA-512 on one block (96 bytes, as Ed25519 hashes R ‖ A ‖ hash): one compression with its padding. */
+export async function sha512CompressionGas(environment: Environment): Promise<number> {
+  const meter = { abi: sha512MeterAbi, code: sha512MeterDeployedBytecode };
+  const [gas] = (await readInstrument(environment, meter, "compressionGas")) as [bigint, Hex];
+  return Number(gas);
 }
 
 /**

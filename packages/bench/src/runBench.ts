@@ -11,7 +11,7 @@ import { measurePrecompileSubject, precompileSubjects } from "./precompiles.js";
 import { measureSafe } from "./safe.js";
 import { keccakVariants, measureKeccakVariant } from "./variants.js";
 import { gasPer128b, gasPerSecureBit } from "./metrics.js";
-import { keccakPermutationGas } from "./profile.js";
+import { keccakPermutationGas, sha512CompressionGas } from "./profile.js";
 import { collectProvenance } from "./provenance.js";
 import { writeReport } from "./report.js";
 
@@ -60,6 +60,7 @@ export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
           for (const measurement of await measureModule(environment, subject, { ops: parameters.ops }, progress))
             rows.push(toRow(measurement, subject, environment, context));
       rows.push(toRow(await measureKeccak(environment), keccakScheme, environment, context));
+      rows.push(toRow(await measureSha512(environment), sha512Scheme, environment, context));
       if (fork === forks[0])
         for (const keccakVariant of keccakVariants.filter(({ standard }) => selected.some((subject) => subject.name === standard))) {
           progress(`${keccakVariant.standard}: beside its keccak variant`);
@@ -137,6 +138,19 @@ async function measureKeccak(environment: Environment): Promise<Measurement> {
     unit: "gas",
     gas: await keccakPermutationGas(environment),
     notes: "one Keccak-f[1600] permutation of the shared SHAKE library (contracts/utils/KeccakF1600.sol)",
+  };
+}
+
+/** SHA-512, Ed25519's hash, is reported as its own row beside Keccak-f. */
+const sha512Scheme: RowScheme = { name: "sha-512", variant: "fips", securityBits: 128, nistCategory: undefined };
+
+async function measureSha512(environment: Environment): Promise<Measurement> {
+  return {
+    bench_name: "sha512.compression",
+    surface: "verify",
+    unit: "gas",
+    gas: await sha512CompressionGas(environment),
+    notes: "SHA-512 of 96 bytes (R ‖ A ‖ hash, as Ed25519 hashes them): one compression with its padding (contracts/utils/SHA512.sol)",
   };
 }
 
