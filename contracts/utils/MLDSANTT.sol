@@ -174,13 +174,19 @@ library MLDSANTT {
                 mstore(add(p, 1792), sub(add(x6, Q2L), u))
             }
             // Pass 2, layers len 16 and 8: block b (8 words) uses ζ_{8+b}, then ζ_{16+2b} and ζ_{17+2b}, on words
-            // w, w + 2, w + 4, w + 6 for w = 8b and 8b + 1.
-            for { let p := a } lt(p, add(a, 2048)) { p := add(p, 256) } {
-                let k := shr(5, sub(p, a))
-                let zo := mload(add(zetas, add(64, k)))
+            // w, w + 2, w + 4, w + 6 for w = 8b and 8b + 1. zp = zetas + 64 + 8b points at ζ_{8+b}'s pair, and
+            // 2·zp − zetas = zetas + 128 + 16b at ζ_{16+2b}'s.
+            for {
+                let p := a
+                let zp := add(zetas, 64)
+            } lt(p, add(a, 2048)) {
+                p := add(p, 256)
+                zp := add(zp, 8)
+            } {
+                let zo := mload(zp)
                 let z1 := shr(224, zo)
                 let z2 := and(shr(192, zo), 0xffffffff)
-                zo := mload(add(zetas, add(128, shl(1, k))))
+                zo := mload(sub(shl(1, zp), zetas))
                 let z3 := shr(224, zo)
                 let z4 := and(shr(192, zo), 0xffffffff)
                 let z5 := and(shr(160, zo), 0xffffffff)
@@ -533,13 +539,19 @@ library MLDSANTT {
             // Lane-parallel Gentleman-Sande butterfly (x, y) -> (x + y, ζ(y + C - x)) with C a multiple of q in
             // every lane at least x's bound: sums double per layer (4q, 8q, ..., 64q before the last layer), the
             // products are below 2q. Pass 2, layers len 8 and 16: block b (8 words, b = 7 - k) uses ζ_{17+2k} and
-            // ζ_{16+2k}, then ζ_{8+k}, on words w, w + 2, w + 4, w + 6 for w = 8b and 8b + 1.
-            for { let p := a } lt(p, add(a, 2048)) { p := add(p, 256) } {
-                let k := sub(56, shr(5, sub(p, a)))
-                let zo := mload(add(zetas, add(64, k)))
+            // ζ_{16+2k}, then ζ_{8+k}, on words w, w + 2, w + 4, w + 6 for w = 8b and 8b + 1; zp = zetas + 64 + 8k
+            // as in {ntt}.
+            for {
+                let p := a
+                let zp := add(zetas, 120)
+            } lt(p, add(a, 2048)) {
+                p := add(p, 256)
+                zp := sub(zp, 8)
+            } {
+                let zo := mload(zp)
                 let z1 := shr(224, zo)
                 let z2 := and(shr(192, zo), 0xffffffff)
-                zo := mload(add(zetas, add(128, shl(1, k))))
+                zo := mload(sub(shl(1, zp), zetas))
                 let z3 := shr(224, zo)
                 let z4 := and(shr(192, zo), 0xffffffff)
                 let z5 := and(shr(160, zo), 0xffffffff)
