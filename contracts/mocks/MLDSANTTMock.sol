@@ -63,6 +63,28 @@ contract MLDSANTTMock {
         inverse -= gasleft();
     }
 
+    /// @dev Gas of one {MLDSANTT.invNttPairs} (the verifiers' inverse) on `w` given as pair words.
+    function gasOfInverseFromPairs(uint256[256] memory w) external view returns (uint256 inverse) {
+        uint256 src;
+        assembly ("memory-safe") {
+            src := mload(0x40)
+            mstore(0x40, add(src, 4096))
+        }
+        for (uint256 c = 0; c < 256; c++) {
+            if (c % 4 >= 2) continue;
+            uint256 word = (w[c] << 192) | w[c + 2];
+            uint256 at = src + 64 * (c / 4) + 32 * (c % 4);
+            assembly ("memory-safe") {
+                mstore(at, word)
+            }
+        }
+        uint256 a = _pack(w);
+        uint256 zetas = _zetas();
+        inverse = gasleft();
+        MLDSANTT.invNttPairs(src, a, zetas);
+        inverse -= gasleft();
+    }
+
     function referenceNtt(uint256[256] memory w) external pure returns (uint256[256] memory) {
         return MLDSANTTReference.ntt(w);
     }

@@ -174,13 +174,23 @@ library MLDSANTT {
                 mstore(add(p, 1792), sub(add(x6, Q2L), u))
             }
             // Pass 2, layers len 16 and 8: block b (8 words) uses ζ_{8+b}, then ζ_{16+2b} and ζ_{17+2b}, on words
-            // w, w + 2, w + 4, w + 6 for w = 8b and 8b + 1.
-            for { let p := a } lt(p, add(a, 2048)) { p := add(p, 256) } {
-                let k := shr(5, sub(p, a))
-                let zo := mload(add(zetas, add(64, k)))
+            // w, w + 2, w + 4, w + 6 for w = 8b and 8b + 1. zp = zetas + 64 + 8b points at ζ_{8+b}'s pair, and
+            // 2·zp − zetas = zetas + 128 + 16b at ζ_{16+2b}'s.
+            for {
+                let p := a
+                let zp := add(zetas, 64)
+            } lt(p, add(a, 2048)) {
+                p := add(p, 256)
+                zp := add(zp, 8)
+            } {
+                let zo := mload(zp)
                 let z1 := shr(224, zo)
                 let z2 := and(shr(192, zo), 0xffffffff)
-                zo := mload(add(zetas, add(128, shl(1, k))))
+                zo := mload(sub(shl(1, zp), zetas))
+                let z3 := shr(224, zo)
+                let z4 := and(shr(192, zo), 0xffffffff)
+                let z5 := and(shr(160, zo), 0xffffffff)
+                zo := and(shr(128, zo), 0xffffffff)
                 {
                     let x0 := mload(p)
                     let x2 := mload(add(p, 128))
@@ -192,10 +202,10 @@ library MLDSANTT {
                     u := shr(32, add(mul(x3, z1), mul(and(mul(x3, z2), L32), Q)))
                     x3 := sub(add(x1, Q2L), u)
                     x1 := add(x1, u)
-                    u := shr(32, add(mul(x1, shr(224, zo)), mul(and(mul(x1, and(shr(192, zo), 0xffffffff)), L32), Q)))
+                    u := shr(32, add(mul(x1, z3), mul(and(mul(x1, z4), L32), Q)))
                     mstore(p, add(x0, u))
                     mstore(add(p, 64), sub(add(x0, Q2L), u))
-                    u := shr(32, add(mul(x3, and(shr(160, zo), 0xffffffff)), mul(and(mul(x3, and(shr(128, zo), 0xffffffff)), L32), Q)))
+                    u := shr(32, add(mul(x3, z5), mul(and(mul(x3, zo), L32), Q)))
                     mstore(add(p, 128), add(x2, u))
                     mstore(add(p, 192), sub(add(x2, Q2L), u))
                 }
@@ -210,10 +220,10 @@ library MLDSANTT {
                     u := shr(32, add(mul(x3, z1), mul(and(mul(x3, z2), L32), Q)))
                     x3 := sub(add(x1, Q2L), u)
                     x1 := add(x1, u)
-                    u := shr(32, add(mul(x1, shr(224, zo)), mul(and(mul(x1, and(shr(192, zo), 0xffffffff)), L32), Q)))
+                    u := shr(32, add(mul(x1, z3), mul(and(mul(x1, z4), L32), Q)))
                     mstore(add(p, 32), add(x0, u))
                     mstore(add(p, 96), sub(add(x0, Q2L), u))
-                    u := shr(32, add(mul(x3, and(shr(160, zo), 0xffffffff)), mul(and(mul(x3, and(shr(128, zo), 0xffffffff)), L32), Q)))
+                    u := shr(32, add(mul(x3, z5), mul(and(mul(x3, zo), L32), Q)))
                     mstore(add(p, 160), add(x2, u))
                     mstore(add(p, 224), sub(add(x2, Q2L), u))
                 }
@@ -529,24 +539,34 @@ library MLDSANTT {
             // Lane-parallel Gentleman-Sande butterfly (x, y) -> (x + y, ζ(y + C - x)) with C a multiple of q in
             // every lane at least x's bound: sums double per layer (4q, 8q, ..., 64q before the last layer), the
             // products are below 2q. Pass 2, layers len 8 and 16: block b (8 words, b = 7 - k) uses ζ_{17+2k} and
-            // ζ_{16+2k}, then ζ_{8+k}, on words w, w + 2, w + 4, w + 6 for w = 8b and 8b + 1.
-            for { let p := a } lt(p, add(a, 2048)) { p := add(p, 256) } {
-                let k := sub(56, shr(5, sub(p, a)))
-                let zo := mload(add(zetas, add(64, k)))
+            // ζ_{16+2k}, then ζ_{8+k}, on words w, w + 2, w + 4, w + 6 for w = 8b and 8b + 1; zp = zetas + 64 + 8k
+            // as in {ntt}.
+            for {
+                let p := a
+                let zp := add(zetas, 120)
+            } lt(p, add(a, 2048)) {
+                p := add(p, 256)
+                zp := sub(zp, 8)
+            } {
+                let zo := mload(zp)
                 let z1 := shr(224, zo)
                 let z2 := and(shr(192, zo), 0xffffffff)
-                zo := mload(add(zetas, add(128, shl(1, k))))
+                zo := mload(sub(shl(1, zp), zetas))
+                let z3 := shr(224, zo)
+                let z4 := and(shr(192, zo), 0xffffffff)
+                let z5 := and(shr(160, zo), 0xffffffff)
+                zo := and(shr(128, zo), 0xffffffff)
                 {
                     let x0 := mload(p)
                     let x1 := mload(add(p, 64))
                     let d := sub(add(x1, Q4L), x0)
                     x0 := add(x0, x1)
-                    x1 := shr(32, add(mul(d, and(shr(160, zo), 0xffffffff)), mul(and(mul(d, and(shr(128, zo), 0xffffffff)), L32), Q)))
+                    x1 := shr(32, add(mul(d, z5), mul(and(mul(d, zo), L32), Q)))
                     let x2 := mload(add(p, 128))
                     let x3 := mload(add(p, 192))
                     d := sub(add(x3, Q4L), x2)
                     x2 := add(x2, x3)
-                    x3 := shr(32, add(mul(d, shr(224, zo)), mul(and(mul(d, and(shr(192, zo), 0xffffffff)), L32), Q)))
+                    x3 := shr(32, add(mul(d, z3), mul(and(mul(d, z4), L32), Q)))
                     mstore(p, add(x0, x2))
                     mstore(add(p, 64), add(x1, x3))
                     d := sub(add(x2, Q8L), x0)
@@ -559,12 +579,12 @@ library MLDSANTT {
                     let x1 := mload(add(p, 96))
                     let d := sub(add(x1, Q4L), x0)
                     x0 := add(x0, x1)
-                    x1 := shr(32, add(mul(d, and(shr(160, zo), 0xffffffff)), mul(and(mul(d, and(shr(128, zo), 0xffffffff)), L32), Q)))
+                    x1 := shr(32, add(mul(d, z5), mul(and(mul(d, zo), L32), Q)))
                     let x2 := mload(add(p, 160))
                     let x3 := mload(add(p, 224))
                     d := sub(add(x3, Q4L), x2)
                     x2 := add(x2, x3)
-                    x3 := shr(32, add(mul(d, shr(224, zo)), mul(and(mul(d, and(shr(192, zo), 0xffffffff)), L32), Q)))
+                    x3 := shr(32, add(mul(d, z3), mul(and(mul(d, z4), L32), Q)))
                     mstore(add(p, 32), add(x0, x2))
                     mstore(add(p, 96), add(x1, x3))
                     d := sub(add(x2, Q8L), x0)
