@@ -14,6 +14,8 @@ import {
   mldsa65ProfilerDeployedBytecode,
   mldsa87ProfilerAbi,
   mldsa87ProfilerDeployedBytecode,
+  mldsanttMeterAbi,
+  mldsanttMeterDeployedBytecode,
   sha512MeterAbi,
   sha512MeterDeployedBytecode,
 } from "./generated/instruments.js";
@@ -146,6 +148,13 @@ export const ed25519TableBytes = (width: number) => 1 + 2 * 96 * 2 ** (width - 2
 export async function keccakPermutationGas(environment: Environment): Promise<number> {
   const meter = { abi: keccakF1600MeterAbi, code: keccakF1600MeterDeployedBytecode };
   return Number(await readInstrument(environment, meter, "permutationGas"));
+}
+
+/** Gas of one 256-point ML-DSA NTT forward and one inverse (as the verifiers run it, from pair words). */
+export async function mldsaNttGas(environment: Environment): Promise<{ forward: number; inverse: number }> {
+  const meter = { abi: mldsanttMeterAbi, code: mldsanttMeterDeployedBytecode };
+  const [forward, inverse] = (await readInstrument(environment, meter, "transformGas")) as [bigint, bigint];
+  return { forward: Number(forward), inverse: Number(inverse) };
 }
 
 /** Gas of SHA-512 on one block (96 bytes, as Ed25519 hashes R ‖ A ‖ hash): one compression with its padding. */

@@ -11,7 +11,7 @@ import { measurePrecompileSubject, precompileSubjects } from "./precompiles.js";
 import { measureSafe } from "./safe.js";
 import { keccakVariants, measureKeccakVariant } from "./variants.js";
 import { gasPer128b, gasPerSecureBit } from "./metrics.js";
-import { keccakPermutationGas, sha512CompressionGas } from "./profile.js";
+import { keccakPermutationGas, mldsaNttGas, sha512CompressionGas } from "./profile.js";
 import { collectProvenance } from "./provenance.js";
 import { writeReport } from "./report.js";
 
@@ -61,6 +61,8 @@ export async function runBench(parameters: RunBenchParameters): Promise<Row[]> {
             rows.push(toRow(measurement, subject, environment, context));
       rows.push(toRow(await measureKeccak(environment), keccakScheme, environment, context));
       rows.push(toRow(await measureSha512(environment), sha512Scheme, environment, context));
+      if (selected.some((subject) => subject.name.includes("mldsa")))
+        for (const measurement of await measureMldsaNtt(environment)) rows.push(toRow(measurement, nttScheme, environment, context));
       if (fork === forks[0])
         for (const keccakVariant of keccakVariants.filter(({ standard }) => selected.some((subject) => subject.name === standard))) {
           progress(`${keccakVariant.standard}: beside its keccak variant`);
@@ -152,6 +154,18 @@ async function measureSha512(environment: Environment): Promise<Measurement> {
     gas: await sha512CompressionGas(environment),
     notes: "SHA-512 of 96 bytes (R ‖ A ‖ hash, as Ed25519 hashes them): one compression with its padding (contracts/utils/SHA512.sol)",
   };
+}
+
+/** ML-DSA's 256-point NTT, the unit of its verifiers' largest steps, as rows of their own. */
+const nttScheme: RowScheme = { name: "mldsa-ntt", variant: "fips", securityBits: 128, nistCategory: undefined };
+
+async function measureMldsaNtt(environment: Environment): Promise<Measurement[]> {
+  const { forward, inverse } = await mldsaNttGas(environment);
+  const notes = "one 256-point transform of contracts/utils/MLDSANTT.sol on a fixed polynomial (contracts/metering/MLDSANTTMeter.sol)";
+  return [
+    { bench_name: "ntt.forward", surface: "verify", unit: "gas", gas: forward, notes: `${notes}: ntt` },
+    { bench_name: "ntt.inverse", surface: "verify", unit: "gas", gas: inverse, notes: `${notes}: invNttPairs, the inverse the verifiers run` },
+  ];
 }
 
 /**
