@@ -133,6 +133,9 @@ async function withEnvironment(
 /** The shared Keccak-f[1600] routine is reported as its own row, under the SHAKE-based schemes' convention. */
 const keccakScheme: RowScheme = { name: "keccak-f1600", variant: "fips", securityBits: 128, nistCategory: undefined };
 
+/** The schemes of routine rows (one routine measured alone), which have no accounts, operations or bundles. */
+export const routineSchemes = ["keccak-f1600", "sha-512", "mldsa-ntt"];
+
 async function measureKeccak(environment: Environment): Promise<Measurement> {
   return {
     bench_name: "keccak_f1600.permutation",
