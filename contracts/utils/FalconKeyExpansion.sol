@@ -29,11 +29,23 @@ library FalconKeyExpansion {
         uint256 words = 1 << (logn - 3);
         expandedKey = new bytes(words << 5);
         uint256 p;
-        bool bad;
+        uint256 input;
         assembly ("memory-safe") {
             p := add(expandedKey, 0x20)
-            // Eight fields, 112 bits, 14 bytes per word, from the byte after the header.
-            let input := add(publicKey.offset, 1)
+            input := add(publicKey.offset, 1)
+        }
+        if (!decodeFields(input, p, words)) return (false, new bytes(0));
+        transform(p, words);
+        ok = true;
+    }
+
+    /**
+     * @dev Decodes `words` × 8 big-endian 14-bit fields at calldata `input` (14 bytes a word) into memory at `p` as
+     * {FalconNTT} lanes (coefficient 8w + j in lane j of word w); false if a field is q or more.
+     */
+    function decodeFields(uint256 input, uint256 p, uint256 words) internal pure returns (bool valid) {
+        bool bad;
+        assembly ("memory-safe") {
             for { let w := 0 } lt(w, words) { w := add(w, 1) } {
                 let fields := shr(144, calldataload(add(input, mul(w, 14))))
                 let lanes := 0
@@ -45,7 +57,14 @@ library FalconKeyExpansion {
                 mstore(add(p, shl(5, w)), lanes)
             }
         }
-        if (bad) return (false, new bytes(0));
+        valid = !bad;
+    }
+
+    /**
+     * @dev E from h's lanes (below q) at `p`, in place: {FalconNTT-forward}, then each lane reduced and multiplied by
+     * 2^16·(n/8)⁻¹ mod q.
+     */
+    function transform(uint256 p, uint256 words) internal pure {
         FalconNTT.forward(p, words, FalconNTT.loadTwiddles());
         // 2^16·(n/8)⁻¹ = 2^16 / words exactly: n/8 = words is a power of two below 2^16.
         uint256 factor = 65536 / words;
@@ -61,6 +80,5 @@ library FalconKeyExpansion {
                 mstore(at, out)
             }
         }
-        ok = true;
     }
 }

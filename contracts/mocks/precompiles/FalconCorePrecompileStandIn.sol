@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {Falcon} from "../../utils/Falcon.sol";
-import {FalconNTT} from "../../utils/FalconNTT.sol";
+import {FalconKeyExpansion} from "../../utils/FalconKeyExpansion.sol";
 
 /**
  * @dev Stand-in for EIP-8052's FALCON_CORE precompile (a chain feature that does not exist yet), for tests and the
@@ -33,17 +33,11 @@ import {FalconNTT} from "../../utils/FalconNTT.sol";
 contract FalconCorePrecompileStandIn {
     uint256 private constant LOGN = 9;
     uint256 private constant WORDS = 64;
-    uint256 private constant Q = 12289;
     uint256 private constant SIGNATURE_LENGTH = 666;
     uint256 private constant POLYNOMIAL_LENGTH = 897;
     uint256 private constant PUBLIC_KEY_OFFSET = SIGNATURE_LENGTH;
     uint256 private constant CHALLENGE_OFFSET = SIGNATURE_LENGTH + POLYNOMIAL_LENGTH;
     uint256 private constant INPUT_LENGTH = SIGNATURE_LENGTH + 2 * POLYNOMIAL_LENGTH;
-    /**
-     * @dev The expanded key's factor 2^16·(n/8)⁻¹ mod q (see the SDK's `expandFalconPublicKey`): for n = 512,
-     * 2^16/64 = 2^10.
-     */
-    uint256 private constant EXPANDED_KEY_FACTOR = 1024;
 
     fallback() external {
         if (msg.data.length != INPUT_LENGTH) _burn();
@@ -51,8 +45,9 @@ contract FalconCorePrecompileStandIn {
         uint256 c = _decodePolynomial(CHALLENGE_OFFSET, 0x00);
         (bool ok, uint256 s2, uint256 s2Norm) = Falcon.decodeSignature(LOGN, msg.data[0:SIGNATURE_LENGTH]);
         if (!ok) _burn();
-        uint256 expandedKey = _expand(h);
-        bool short = Falcon.isShort(LOGN, c, s2, s2Norm, expandedKey);
+        // The expanded key E of h, in place, as the SDK's `expandFalconPublicKey` computes it.
+        FalconKeyExpansion.transform(h, WORDS);
+        bool short = Falcon.isShort(LOGN, c, s2, s2Norm, h);
         assembly ("memory-safe") {
             if short {
                 mstore(0, 1)
@@ -64,50 +59,16 @@ contract FalconCorePrecompileStandIn {
 
     /**
      * @dev Decodes the 897-byte polynomial at calldata `offset`, `header` ‖ 512 14-bit big-endian fields, into fresh
-     * memory as {FalconNTT} lanes (coefficient 8w + j in lane j of word w); burns the gas on another first byte or
-     * a field ≥ q.
+     * memory as {FalconNTT} lanes ({FalconKeyExpansion-decodeFields}); burns the gas on another first byte or a
+     * field ≥ q.
      */
     function _decodePolynomial(uint256 offset, uint256 header) private pure returns (uint256 p) {
         if (uint8(msg.data[offset]) != header) _burn();
-        bool bad;
         assembly ("memory-safe") {
             p := mload(0x40)
             mstore(0x40, add(p, shl(5, WORDS)))
-            // Eight fields, 112 bits, 14 bytes per word, from the byte after the header.
-            let input := add(offset, 1)
-            for { let w := 0 } lt(w, WORDS) { w := add(w, 1) } {
-                let fields := shr(144, calldataload(add(input, mul(w, 14))))
-                let lanes := 0
-                for { let j := 0 } lt(j, 8) { j := add(j, 1) } {
-                    let x := and(shr(sub(98, mul(14, j)), fields), 0x3fff)
-                    bad := or(bad, iszero(lt(x, Q)))
-                    lanes := or(shl(32, lanes), x)
-                }
-                mstore(add(p, shl(5, w)), lanes)
-            }
         }
-        if (bad) _burn();
-    }
-
-    /**
-     * @dev The expanded key E of h (lanes below q), in place: {FalconNTT.forward} (the SDK's `falconPartialNtt`,
-     * lazily reduced), each lane then reduced and multiplied by {EXPANDED_KEY_FACTOR} mod q.
-     */
-    function _expand(uint256 h) private pure returns (uint256) {
-        FalconNTT.forward(h, WORDS, FalconNTT.loadTwiddles());
-        assembly ("memory-safe") {
-            for { let w := 0 } lt(w, WORDS) { w := add(w, 1) } {
-                let at := add(h, shl(5, w))
-                let lanes := mload(at)
-                let out := 0
-                for { let j := 0 } lt(j, 8) { j := add(j, 1) } {
-                    let x := and(shr(sub(224, shl(5, j)), lanes), 0xffffffff)
-                    out := or(shl(32, out), mulmod(x, EXPANDED_KEY_FACTOR, Q))
-                }
-                mstore(at, out)
-            }
-        }
-        return h;
+        if (!FalconKeyExpansion.decodeFields(offset + 1, p, WORDS)) _burn();
     }
 
     /// @dev Consumes all remaining gas, as a precompile does on malformed input.
