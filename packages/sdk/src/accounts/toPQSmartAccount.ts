@@ -26,7 +26,7 @@ import { toAccount } from "viem/accounts";
 import { estimateGas, readContract } from "viem/actions";
 import { signMessage as signErc7739Message, signTypedData as signErc7739TypedData } from "viem/experimental/erc7739";
 import { defaultNonceKey, entryPointAddress } from "../constants.js";
-import { measureVerifyGas } from "../actions/measureVerifyGas.js";
+import { estimateSignersVerifyGas } from "./estimateSignersVerifyGas.js";
 import { getPQ4337Addresses } from "../deploy/getPQ4337Addresses.js";
 import { MissingVerifierError, UnknownVerifierError, UnsupportedCallsError } from "../errors/account.js";
 import { PQ4337Error } from "../errors/base.js";
@@ -233,24 +233,10 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
     },
 
     userOperation: {
-      // Bundlers estimate verificationGasLimit tightly, but the account calls its verifier with at most 63/64
-      // of the gas it has (EIP-150): for a verifier costing millions, that 1/64 is more than their margin, and
-      // a verifier that runs out of gas reads as a bad signature (AA24). The limit is therefore derived from
-      // the verifier's own cost, measured on-chain with the stub signature, which takes the full path.
+      // The verifiers' gas comes from their own cost, measured on-chain (see estimateSignersVerifyGas).
       async estimateGas(userOperation) {
         try {
-          let verifyGas = 0n;
-          for (const { signer, verifier } of signing) {
-            const { gas } = await measureVerifyGas({
-              client,
-              verifier,
-              key: signer.key,
-              hash: zeroHash,
-              signature: await signer.getStubSignature(),
-              expandedKey: signer.expandedKey?.bytes,
-            });
-            verifyGas += (BigInt(gas) * 64n) / 63n;
-          }
+          const verifyGas = await estimateSignersVerifyGas({ client, signing, depth: 1n });
           const creation = userOperation.factory
             ? (await estimateGas(client, { to: userOperation.factory, data: userOperation.factoryData })) - transactionIntrinsicGas
             : 0n;

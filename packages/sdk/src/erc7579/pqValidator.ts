@@ -1,7 +1,7 @@
-import { type Address, type Chain, type Client, type Hex, type Transport, zeroHash } from "viem";
+import { type Address, type Chain, type Client, type Hex, type Transport } from "viem";
 import { encodeMultiSignature } from "../accounts/encodeMultiSignature.js";
 import { getErc7913Signer } from "../accounts/getErc7913Signer.js";
-import { measureVerifyGas } from "../actions/measureVerifyGas.js";
+import { estimateSignersVerifyGas } from "../accounts/estimateSignersVerifyGas.js";
 import type { MissingVerifierError } from "../errors/account.js";
 import type { MultiSigner } from "../signers/multiSigner.js";
 import type { PQ4337Signer, SchemeName } from "../signers/types.js";
@@ -70,18 +70,8 @@ export function pqValidator(parameters: PqValidatorParameters): PqValidatorRetur
     },
     getStubSignature: () => signWith((signer) => signer.getStubSignature()),
     async estimateVerificationGas({ zeroSlots }) {
-      let verifyGas = 0n;
-      for (const { signer, verifier } of signing) {
-        const { gas } = await measureVerifyGas({
-          client,
-          verifier,
-          key: signer.key,
-          hash: zeroHash,
-          signature: await signer.getStubSignature(),
-          expandedKey: signer.expandedKey?.bytes,
-        });
-        verifyGas += (BigInt(gas) * 64n * 64n) / (63n * 63n);
-      }
+      // The account calls the module, which calls the verifiers.
+      const verifyGas = await estimateSignersVerifyGas({ client, signing, depth: 2n });
       return verifyGas + validationOverheadGas + extraSignerOverheadGas * BigInt(signing.length - 1) + zeroSlotWriteSurchargeGas * zeroSlots;
     },
   };
