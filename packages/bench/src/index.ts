@@ -3,4 +3,12 @@ export { type Row, type Surface, columns, toCsv, toJsonl, writeDataset } from ".
 export { baselineBits, calldataGas, gasPer128b, gasPerSecureBit, securityConvention, summarise } from "./metrics.js";
 export { breakdown, describeGas, writeReport } from "./report.js";
 export { referenceFigures } from "./references.js";
-export { type CreateSafeParameters, type SafeContracts, createSafe, deploySafeContracts, safeEntryPoint07 } from "./safeContracts.js";
+export {
+  type CreateSafeParameters,
+  type DeploySafeContractsParameters,
+  type SafeContracts,
+  type SafeVersion,
+  createSafe,
+  deploySafeContracts,
+  safeEntryPoint07,
+} from "./safeContracts.js";

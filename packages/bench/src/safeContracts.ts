@@ -1,5 +1,5 @@
-// Safe 1.4.1, the Safe 4337 module 0.3.0 and EntryPoint v0.7 from their published npm artifacts (the workspace root's
-// devDependencies), put on a devnet for the tests, examples/safe.ts and the bench's Safe rows. Public chains have
+// Safe 1.4.1 and 1.5.0, the Safe 4337 module 0.3.0 and EntryPoint v0.7 from their published npm artifacts (the workspace
+// root's devDependencies), put on a devnet for the tests, examples/safe.ts and the bench's Safe rows. Public chains have
 // them at Safe's own canonical addresses; a devnet has none of them.
 import { createRequire } from "node:module";
 import {
@@ -23,11 +23,21 @@ const require = createRequire(import.meta.url);
 type Artifact = { abi: Abi; bytecode: Hex };
 const artifact = (path: string): Artifact => require(path) as Artifact;
 
-const safeArtifacts = "@safe-global/safe-contracts/build/artifacts/contracts";
+/** The Safe versions {@link deploySafeContracts} can deploy, each from the npm package that publishes it. */
+export type SafeVersion = "1.4.1" | "1.5.0";
+
+const safePackages: Record<SafeVersion, string> = {
+  "1.4.1": "@safe-global/safe-contracts/build/artifacts/contracts",
+  "1.5.0": "@safe-global/safe-smart-account/build/artifacts/contracts",
+};
+const safeArtifacts = (version: SafeVersion) => ({
+  singleton: artifact(`${safePackages[version]}/Safe.sol/Safe.json`),
+  proxyFactory: artifact(`${safePackages[version]}/proxies/SafeProxyFactory.sol/SafeProxyFactory.json`),
+  fallbackHandler: artifact(`${safePackages[version]}/handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json`),
+});
+// `setup` and `createProxyWithNonce` (with its ProxyCreation event) are the same in both versions.
+const { singleton: safeSingletonArtifact, proxyFactory: safeProxyFactoryArtifact } = safeArtifacts("1.4.1");
 const safe4337Artifacts = "@safe-global/safe-4337/build/artifacts/contracts";
-export const safeSingletonArtifact = artifact(`${safeArtifacts}/Safe.sol/Safe.json`);
-export const safeProxyFactoryArtifact = artifact(`${safeArtifacts}/proxies/SafeProxyFactory.sol/SafeProxyFactory.json`);
-const fallbackHandlerArtifact = artifact(`${safeArtifacts}/handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json`);
 const safe4337ModuleArtifact = artifact(`${safe4337Artifacts}/Safe4337Module.sol/Safe4337Module.json`);
 const safeModuleSetupArtifact = artifact(`${safe4337Artifacts}/SafeModuleSetup.sol/SafeModuleSetup.json`);
 const entryPoint07Artifact = artifact("@account-abstraction/contracts-v07/artifacts/EntryPoint.json");
@@ -39,6 +49,7 @@ const entryPoint07Salt: Hex = "0x90d8084deab30c2a37c45e8d47f49f2f7965183cb6990a9
 export const safeEntryPoint07 = { bytecode: entryPoint07Artifact.bytecode, salt: entryPoint07Salt } as const;
 
 export type SafeContracts = {
+  version: SafeVersion;
   singleton: Address;
   proxyFactory: Address;
   fallbackHandler: Address;
@@ -52,17 +63,24 @@ type Clients = {
   walletClient: WalletClient<Transport, Chain | undefined, Account>;
 };
 
+export type DeploySafeContractsParameters = Clients & {
+  /** The Safe version: 1.4.1 (default, the one the Safe 4337 module 0.3.0 was built and audited for) or 1.5.0. */
+  version?: SafeVersion | undefined;
+};
+
 /**
- * Deploys Safe 1.4.1 (singleton, proxy factory, CompatibilityFallbackHandler), EntryPoint v0.7 (its canonical salt)
- * and the Safe 4337 module 0.3.0 for it, through the CREATE2 deployer, skipping what is there.
+ * Deploys a Safe (singleton, proxy factory, CompatibilityFallbackHandler) of `version`, EntryPoint v0.7 (its
+ * canonical salt) and the Safe 4337 module 0.3.0, through the CREATE2 deployer, skipping what is there.
  */
-export async function deploySafeContracts({ client, walletClient }: Clients): Promise<SafeContracts> {
+export async function deploySafeContracts({ client, walletClient, version = "1.4.1" }: DeploySafeContractsParameters): Promise<SafeContracts> {
   const deploy = async (name: string, bytecode: Hex, salt?: Hex) => (await deployDeterministic({ client, walletClient, name, bytecode, salt })).address;
+  const safe = safeArtifacts(version);
   const entryPoint07 = await deploy("EntryPoint v0.7", entryPoint07Artifact.bytecode, entryPoint07Salt);
   return {
-    singleton: await deploy("Safe 1.4.1", safeSingletonArtifact.bytecode),
-    proxyFactory: await deploy("SafeProxyFactory 1.4.1", safeProxyFactoryArtifact.bytecode),
-    fallbackHandler: await deploy("CompatibilityFallbackHandler 1.4.1", fallbackHandlerArtifact.bytecode),
+    version,
+    singleton: await deploy(`Safe ${version}`, safe.singleton.bytecode),
+    proxyFactory: await deploy(`SafeProxyFactory ${version}`, safe.proxyFactory.bytecode),
+    fallbackHandler: await deploy(`CompatibilityFallbackHandler ${version}`, safe.fallbackHandler.bytecode),
     entryPoint07,
     safe4337Module: await deploy(
       "Safe4337Module 0.3.0",

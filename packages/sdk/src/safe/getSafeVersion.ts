@@ -5,10 +5,11 @@ import { safeAbi } from "./abi.js";
 
 /**
  * The Safe versions the SDK's Safe actions are tested with: Safe 1.4.1 (`@safe-global/safe-contracts`, on which the
- * Safe 4337 module 0.3.0 is built). Its contract signatures reach an owner through the legacy
- * `isValidSignature(bytes,bytes)`, which `ERC7913SafeOwner` answers.
+ * Safe 4337 module 0.3.0 is built), whose contract signatures reach an owner through the legacy
+ * `isValidSignature(bytes,bytes)`, and Safe 1.5.0 (`@safe-global/safe-smart-account`), through ERC-1271's
+ * `isValidSignature(bytes32,bytes)`. `ERC7913SafeOwner` answers both.
  */
-export const supportedSafeVersions = ["1.4.1"] as const;
+export const supportedSafeVersions = ["1.4.1", "1.5.0"] as const;
 
 export type GetSafeVersionParameters = {
   client: Client<Transport, Chain | undefined>;
