@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import {
-  type Abi,
   type Account,
   type Address,
   type Chain,
@@ -13,7 +11,6 @@ import {
   concatHex,
   createPublicClient,
   createWalletClient,
-  encodeAbiParameters,
   encodeFunctionData,
   hashMessage,
   http,
@@ -23,9 +20,9 @@ import {
 } from "viem";
 import { createBundlerClient } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
+import { type Erc7579Example, deployErc7579Example, toOwnedErc7579Account } from "@pq4337/bench";
 import { type Devnet, startDevnet } from "@pq4337/devnet";
 import {
-  type Erc7579Validator,
   type PQ4337Signer,
   SignatureValidationFailedError,
   deployExpandedKey,
@@ -42,43 +39,22 @@ import {
   validatorModuleType,
 } from "@pq4337/sdk";
 
-const artifact = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../artifacts/contracts/examples/${name}.sol/${name}.json`, import.meta.url), "utf8")) as { abi: Abi; bytecode: Hex };
 const seed = (label: string): Hex => keccak256(stringToHex(`erc7579.e2e/${label}`));
 const recipient: Address = "0x000000000000000000000000000000000000bEEF";
-
-/** The account's classical validator ({ECDSAOwnerValidator}): its owner signs user operation hashes directly. */
-function ownerValidator(address: Address, privateKey: Hex): Erc7579Validator {
-  const owner = privateKeyToAccount(privateKey);
-  const stub = privateKeyToAccount(`0x${"11".repeat(32)}`);
-  return {
-    address,
-    signUserOperationHash: ({ hash }) => owner.sign({ hash }),
-    signMessageHash: ({ hash }) => owner.sign({ hash }),
-    getStubSignature: () => stub.sign({ hash: `0x${"00".repeat(32)}` }),
-  };
-}
 
 describe("PQValidatorModule on OpenZeppelin's AccountERC7579 through Alto on the devnet", () => {
   let devnet: Devnet;
   let client: PublicClient<Transport, Chain>;
   let funder: WalletClient<Transport, Chain, Account>;
   let module: Address;
-  let ownerModule: Address;
-  let accountFactory: Address;
+  let example: Erc7579Example;
 
   before(async () => {
     devnet = await startDevnet();
     client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), pollingInterval: 100 });
     funder = createWalletClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(devnet.funderPrivateKey) });
     ({ address: module } = await deployPQValidatorModule({ client, walletClient: funder }));
-    const deploy = async (name: string) => {
-      const { abi, bytecode } = artifact(name);
-      const { contractAddress } = await client.waitForTransactionReceipt({ hash: await funder.deployContract({ abi, bytecode }) });
-      return contractAddress!;
-    };
-    ownerModule = await deploy("ECDSAOwnerValidator");
-    accountFactory = await deploy("ERC7579ExampleAccountFactory");
+    example = await deployErc7579Example({ client, walletClient: funder });
   });
   after(async () => {
     await devnet?.stop();
@@ -103,13 +79,8 @@ describe("PQValidatorModule on OpenZeppelin's AccountERC7579 through Alto on the
     client.readContract({ address: account, abi: erc7579AccountAbi, functionName: "isModuleInstalled", args: [validatorModuleType, module, "0x"] });
 
   it("an ECDSA-owned account installs the module (Falcon-512), sends ETH with it, refuses a wrong signature, rotates the key, uninstalls it, reinstalls ECDSA + ML-DSA-65 (2 of 2) clean", async () => {
-    const ownerKey = seed("owner");
-    const initData = encodeAbiParameters([{ type: "address" }], [privateKeyToAccount(ownerKey).address]);
-    const factoryAbi = artifact("ERC7579ExampleAccountFactory").abi;
-    const salt = seed("salt");
-    const address = (await client.readContract({ address: accountFactory, abi: factoryAbi, functionName: "getAddress", args: [ownerModule, initData, salt] })) as Address;
-    const factoryData = encodeFunctionData({ abi: factoryAbi, functionName: "createAccount", args: [ownerModule, initData, salt] });
-    const owned = await toErc7579SmartAccount({ client, address, validator: ownerValidator(ownerModule, ownerKey), factory: accountFactory, factoryData });
+    const owned = await toOwnedErc7579Account({ client, example, ownerKey: seed("owner"), salt: seed("salt") });
+    const { address } = owned;
     await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value: parseEther("1") }) });
 
     // Install: the account's first operation, validated by its ECDSA owner, creates it and installs the module.
@@ -131,7 +102,7 @@ describe("PQValidatorModule on OpenZeppelin's AccountERC7579 through Alto on the
     const signature = await pq.signMessage({ message });
     const isValid = (sig: Hex) => client.readContract({ address, abi: erc7579AccountAbi, functionName: "isValidSignature", args: [hashMessage(message), sig] });
     assert.equal(await isValid(signature), "0x1626ba7e");
-    assert.equal(await isValid(concatHex([ownerModule, signature.slice(42) as Hex])), "0xffffffff");
+    assert.equal(await isValid(concatHex([example.ownerModule, signature.slice(42) as Hex])), "0xffffffff");
 
     // A wrong Falcon signature is refused.
     const intruder = schemes.falcon512!.createSigner(seed("intruder"));

@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import {
-  type Abi,
   type Account,
   type Address,
   type Chain,
@@ -15,8 +14,6 @@ import {
   type WalletClient,
   createPublicClient,
   createWalletClient,
-  encodeAbiParameters,
-  encodeFunctionData,
   http,
   keccak256,
   parseEther,
@@ -24,9 +21,9 @@ import {
 } from "viem";
 import { createBundlerClient, formatUserOperationRequest } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
+import { type Erc7579Example, deployErc7579Example, toOwnedErc7579Account } from "@pq4337/bench";
 import { type Devnet, startDevnet } from "@pq4337/devnet";
 import {
-  type Erc7579Validator,
   type MultiSigner,
   type PQ4337Signer,
   checkErc7562,
@@ -42,8 +39,6 @@ import {
 } from "@pq4337/sdk";
 
 const cli = new URL("../../packages/cli/bin/pq4337.js", import.meta.url).pathname;
-const artifact = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../artifacts/contracts/examples/${name}.sol/${name}.json`, import.meta.url), "utf8")) as { abi: Abi; bytecode: Hex };
 const seed = (label: string): Hex => keccak256(stringToHex(`erc7579.geth/${label}`));
 const recipient: Address = "0x000000000000000000000000000000000000dEaD";
 
@@ -51,20 +46,14 @@ describe("PQValidatorModule under ERC-7562, on the geth devnet", () => {
   let devnet: Devnet;
   let client: PublicClient<Transport, Chain>;
   let funder: WalletClient<Transport, Chain, Account>;
-  let ownerModule: Address;
-  let factory: Address;
+  let example: Erc7579Example;
 
   before(async () => {
     devnet = await startDevnet({ node: "geth" });
     client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), pollingInterval: 100 });
     funder = createWalletClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(devnet.funderPrivateKey) });
     await deployPQValidatorModule({ client, walletClient: funder });
-    const deploy = async (name: string) => {
-      const { abi, bytecode } = artifact(name);
-      return (await client.waitForTransactionReceipt({ hash: await funder.deployContract({ abi, bytecode }) })).contractAddress!;
-    };
-    ownerModule = await deploy("ECDSAOwnerValidator");
-    factory = await deploy("ERC7579ExampleAccountFactory");
+    example = await deployErc7579Example({ client, walletClient: funder });
   });
   after(async () => {
     await devnet?.stop();
@@ -72,19 +61,8 @@ describe("PQValidatorModule under ERC-7562, on the geth devnet", () => {
 
   /** An ERC-7579 account that installed the module with `signer` and sent one operation through it (its nonce key opened). */
   async function moduleAccount(label: string, signer: PQ4337Signer | MultiSigner) {
-    const ownerKey = seed(`${label}/owner`);
-    const owner = privateKeyToAccount(ownerKey);
-    const ownerValidator: Erc7579Validator = {
-      address: ownerModule,
-      signUserOperationHash: ({ hash }) => owner.sign({ hash }),
-      signMessageHash: ({ hash }) => owner.sign({ hash }),
-      getStubSignature: () => privateKeyToAccount(`0x${"11".repeat(32)}`).sign({ hash: `0x${"00".repeat(32)}` }),
-    };
-    const { abi } = artifact("ERC7579ExampleAccountFactory");
-    const initData = encodeAbiParameters([{ type: "address" }], [owner.address]);
-    const address = (await client.readContract({ address: factory, abi, functionName: "getAddress", args: [ownerModule, initData, seed(label)] })) as Address;
-    const factoryData = encodeFunctionData({ abi, functionName: "createAccount", args: [ownerModule, initData, seed(label)] });
-    const owned = await toErc7579SmartAccount({ client, address, validator: ownerValidator, factory, factoryData });
+    const owned = await toOwnedErc7579Account({ client, example, ownerKey: seed(`${label}/owner`), salt: seed(label) });
+    const { address } = owned;
     await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value: parseEther("1") }) });
     for (const key of "type" in signer ? signer.signers : [signer]) await deployExpandedKey({ client, walletClient: funder, signer: key });
     const send = async (account: typeof owned, calls: { to: Address; value?: bigint; data?: Hex }[]) => {

@@ -12,3 +12,10 @@ export {
   deploySafeContracts,
   safeEntryPoint07,
 } from "./safeContracts.js";
+export {
+  type Erc7579Example,
+  type ToOwnedErc7579AccountParameters,
+  deployErc7579Example,
+  ecdsaOwnerValidator,
+  toOwnedErc7579Account,
+} from "./erc7579Example.js";

@@ -1,8 +1,6 @@
-import { type Address, type Hex, encodeAbiParameters, encodeFunctionData, hexToBytes, http, keccak256, parseEther, size, stringToHex } from "viem";
+import { type Address, type Hex, hexToBytes, http, keccak256, parseEther, size, stringToHex } from "viem";
 import { createBundlerClient } from "viem/account-abstraction";
-import { privateKeyToAccount } from "viem/accounts";
 import {
-  type Erc7579Validator,
   deployExpandedKey,
   deployPQValidatorModule,
   getInstallPQValidatorCall,
@@ -13,8 +11,8 @@ import {
 } from "@pq4337/sdk";
 import type { Measurement, Row } from "./dataset.js";
 import type { Environment } from "./environment.js";
+import { deployErc7579Example, toOwnedErc7579Account } from "./erc7579Example.js";
 import { measureErc7562 } from "./erc7562.js";
-import { ecdsaOwnerValidatorBytecode, erc7579ExampleAccountFactoryAbi, erc7579ExampleAccountFactoryBytecode } from "./generated/instruments.js";
 import type { BenchSubject } from "./measure.js";
 import { calldataGas } from "./metrics.js";
 import { traceBundle } from "./trace.js";
@@ -41,19 +39,9 @@ export async function measureModule(
   const measurements: Measurement[] = [];
   progress(`${subject.name}: through the ERC-7579 validator module`);
   const { address: module } = await deployPQValidatorModule({ client, walletClient });
-  // Neither has constructor arguments: the creation code alone deploys them.
-  const deploy = async (bytecode: Hex) => {
-    const hash = await walletClient.deployContract({ abi: [], bytecode });
-    return (await client.waitForTransactionReceipt({ hash })).contractAddress!;
-  };
-  const ownerModule = await deploy(ecdsaOwnerValidatorBytecode);
-  const factory = await deploy(erc7579ExampleAccountFactoryBytecode);
-
-  const ownerKey = seed(subject.name, "owner");
-  const initData = encodeAbiParameters([{ type: "address" }], [privateKeyToAccount(ownerKey).address]);
-  const address = await client.readContract({ address: factory, abi: erc7579ExampleAccountFactoryAbi, functionName: "getAddress", args: [ownerModule, initData, seed(subject.name, "salt")] });
-  const factoryData = encodeFunctionData({ abi: erc7579ExampleAccountFactoryAbi, functionName: "createAccount", args: [ownerModule, initData, seed(subject.name, "salt")] });
-  const owned = await toErc7579SmartAccount({ client, address, validator: ownerValidator(ownerModule, ownerKey), factory, factoryData });
+  const example = await deployErc7579Example({ client, walletClient });
+  const owned = await toOwnedErc7579Account({ client, example, ownerKey: seed(subject.name, "owner"), salt: seed(subject.name, "salt") });
+  const { address } = owned;
   await client.waitForTransactionReceipt({ hash: await walletClient.sendTransaction({ to: address, value: parseEther("1") }) });
 
   const signers = subject.components.map((component) => component.createSigner(seed(subject.name, component.name)));
@@ -105,18 +93,6 @@ export async function measureModule(
     measurements.push({ ...erc7562, bench_name: "module.erc7562.steady_state", surface: "module" });
   }
   return measurements;
-}
-
-/** The account's classical validator: its ECDSA owner signs user operation hashes directly. */
-function ownerValidator(address: Address, privateKey: Hex): Erc7579Validator {
-  const owner = privateKeyToAccount(privateKey);
-  const stub = privateKeyToAccount(`0x${"11".repeat(32)}`);
-  return {
-    address,
-    signUserOperationHash: ({ hash }) => owner.sign({ hash }),
-    signMessageHash: ({ hash }) => owner.sign({ hash }),
-    getStubSignature: () => stub.sign({ hash: `0x${"00".repeat(32)}` }),
-  };
 }
 
 const fmt = (value: number | null | undefined) => (value === null || value === undefined ? "–" : value.toLocaleString("en-US"));
