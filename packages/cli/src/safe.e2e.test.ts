@@ -192,7 +192,7 @@ describe("pq4337 safe against the devnet, with Safe 1.4.1 from its npm artifacts
       assertRefused(
         await safeCli("add-owner", "--safe", notSafe, "--key-file", falconFile, "--threshold", "2", ...rpc(), "--keystore", ecdsaFile),
         2,
-        new RegExp(`^pq4337: --safe: ${notSafe} is not a Safe: it does not answer VERSION\\(\\)\\. Supported Safe versions: 1\\.4\\.1\\.$`),
+        new RegExp(`^pq4337: --safe: ${notSafe} is not a Safe: it does not answer VERSION\\(\\)\\. Supported Safe versions: 1\\.4\\.1, 1\\.5\\.0\\.$`),
       );
     assertRefused(
       await safeCli("add-owner", "--safe", safe, "--key-file", falconFile, "--threshold", "3", ...rpc(), "--keystore", ecdsaFile),
