@@ -5,31 +5,17 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type Address, createPublicClient, createWalletClient, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { anvilBinary, devnetPrivateKeys } from "@pq4337/devnet";
+import { devnetPrivateKeys } from "@pq4337/devnet";
 import { create2DeployerAddress, entryPointAddress, getPQ4337Addresses } from "@pq4337/sdk";
+import { type BareChain, answers, freePort, startBareChain } from "../helpers/bareChain.js";
 import { commandLine, isRunning, processTree } from "../helpers/processes.js";
 
 const cli = new URL("../../packages/cli/bin/pq4337.js", import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const answers = (url: string) =>
-  fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' }).then(
-    () => true,
-    () => false,
-  );
 
 /** The environment without the variables the commands read, so each test sets exactly what it means. */
 const { PQ4337_PRIVATE_KEY: _, PQ4337_PASSPHRASE: __, ...inheritedEnv } = process.env;
@@ -93,27 +79,18 @@ function cleanUp(running: Running): void {
 }
 
 describe("pq4337 bundler on a bare chain (anvil, chain id 11155111, no CREATE2 deployer)", () => {
-  let anvil: ChildProcess;
+  let chain: BareChain;
   let rpcUrl: string;
   let directory: string;
   const client = () => createPublicClient({ transport: http(rpcUrl) });
 
   before(async () => {
-    const port = await freePort();
-    rpcUrl = `http://127.0.0.1:${port}`;
     directory = mkdtempSync(join(tmpdir(), "pq4337-bundler-"));
-    anvil = spawn(anvilBinary(), ["--host", "127.0.0.1", "--port", String(port), "--chain-id", "11155111", "--disable-default-create2-deployer"], { stdio: "ignore" });
-    for (let attempt = 0; !(await answers(rpcUrl)); attempt++) {
-      if (attempt > 100) throw new Error("anvil did not start");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    chain = await startBareChain();
+    ({ rpcUrl } = chain);
   });
   after(async () => {
-    if (anvil && anvil.exitCode === null) {
-      const exited = new Promise((resolve) => anvil.once("exit", resolve));
-      anvil.kill("SIGTERM");
-      await exited;
-    }
+    await chain?.stop();
     if (directory) rmSync(directory, { recursive: true, force: true });
   });
 
@@ -221,24 +198,15 @@ describe("pq4337 bundler on a bare chain (anvil, chain id 11155111, no CREATE2 d
 });
 
 describe("pq4337 bundler whose launcher dies while it deploys", () => {
-  let anvil: ChildProcess;
+  let chain: BareChain;
   let rpcUrl: string;
 
   before(async () => {
-    const port = await freePort();
-    rpcUrl = `http://127.0.0.1:${port}`;
-    anvil = spawn(anvilBinary(), ["--host", "127.0.0.1", "--port", String(port), "--chain-id", "11155111", "--disable-default-create2-deployer"], { stdio: "ignore" });
-    for (let attempt = 0; !(await answers(rpcUrl)); attempt++) {
-      if (attempt > 100) throw new Error("anvil did not start");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    chain = await startBareChain();
+    ({ rpcUrl } = chain);
   });
   after(async () => {
-    if (anvil && anvil.exitCode === null) {
-      const exited = new Promise((resolve) => anvil.once("exit", resolve));
-      anvil.kill("SIGTERM");
-      await exited;
-    }
+    await chain?.stop();
   });
 
   it("the command exits within 5 s, before Alto starts, and says so", async () => {

@@ -1,28 +1,20 @@
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { type Hex, createPublicClient, createTestClient, http, padHex, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { Wallet, encryptKeystoreJsonSync } from "ethers";
-import { anvilBinary, devnetPrivateKeys } from "@pq4337/devnet";
+import { devnetPrivateKeys } from "@pq4337/devnet";
 import { create2DeployerAddress, create2DeployerRuntimeCode, entryPointAddress, getPQ4337Addresses, getPQ4337Contracts, schemes } from "@pq4337/sdk";
+import { type BareChain, startBareChain } from "../helpers/bareChain.js";
 
 /** The key attestors deployPQ4337 deploys besides the CREATE2 deployer, EntryPoint, the two factories (PQAccount, Safe owner) and the verifiers. */
 const keyAttestorCount = new Set(Object.values(getPQ4337Addresses().keyAttestors)).size;
 
 const cli = new URL("../../packages/cli/bin/pq4337.js", import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** `pq4337 deploy …` with the given environment; the record directory is a temporary one. */
 function deploy(args: string[], env: Record<string, string> = {}) {
@@ -31,35 +23,19 @@ function deploy(args: string[], env: Record<string, string> = {}) {
 }
 
 describe("pq4337 deploy on a bare chain (anvil, chain id 11155111, no CREATE2 deployer)", () => {
-  let anvil: ChildProcess;
+  let chain: BareChain;
   let rpcUrl: string;
   let out: string;
   const client = () => createPublicClient({ transport: http(rpcUrl) });
   const blockNumber = () => client().getBlockNumber();
 
   before(async () => {
-    const port = await freePort();
-    rpcUrl = `http://127.0.0.1:${port}`;
     out = mkdtempSync(join(tmpdir(), "pq4337-deploy-"));
-    anvil = spawn(anvilBinary(), ["--host", "127.0.0.1", "--port", String(port), "--chain-id", "11155111", "--disable-default-create2-deployer"], {
-      stdio: "ignore",
-    });
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await client().getChainId();
-        break;
-      } catch (error) {
-        if (attempt > 100) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+    chain = await startBareChain();
+    ({ rpcUrl } = chain);
   });
   after(async () => {
-    if (anvil && anvil.exitCode === null) {
-      const exited = new Promise((resolve) => anvil.once("exit", resolve));
-      anvil.kill("SIGTERM");
-      await exited;
-    }
+    await chain?.stop();
     if (out) rmSync(out, { recursive: true, force: true });
   });
 
