@@ -24,6 +24,7 @@ import { type UserOperation, entryPoint08Abi, formatUserOperationRequest, getUse
 import { privateKeyToAccount } from "viem/accounts";
 import { devnetPrivateKeys } from "@pq4337/devnet";
 import { entryPointAddress, schemes, toPQSmartAccount } from "@pq4337/sdk";
+import { signedUserOperation } from "../helpers/userOperation.js";
 
 const cli = new URL("../../packages/cli/bin/pq4337.js", import.meta.url).pathname;
 
@@ -52,19 +53,7 @@ describe("pq4337 CLI on geth", () => {
     const account = await toPQSmartAccount({ client, signer: schemes.ecdsa!.createSigner(keccak256(stringToHex("cli.geth/ecdsa"))) });
     const funder = createWalletClient({ chain, transport: http(info.rpcUrl), account: privateKeyToAccount(devnetPrivateKeys[3]) });
     await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther("1") }) });
-    const userOperation: UserOperation<"0.8"> = {
-      sender: account.address,
-      nonce: 0n,
-      ...(await account.getFactoryArgs()),
-      callData: await account.encodeCalls([{ to: funder.account.address, value: 1n }]),
-      callGasLimit: 100_000n,
-      verificationGasLimit: 450_000n,
-      preVerificationGas: 60_000n,
-      maxFeePerGas: parseGwei("3"),
-      maxPriorityFeePerGas: parseGwei("1"),
-      signature: "0x",
-    };
-    userOperation.signature = await account.signUserOperation(userOperation);
+    const userOperation = await signedUserOperation(account, funder.account.address);
     const file = join(mkdtempSync(join(tmpdir(), "pq4337-userop-")), "op.json");
     writeFileSync(file, JSON.stringify(formatUserOperationRequest(userOperation)));
     const check = spawnSync(process.execPath, [cli, "check-7562", "--user-operation", file, "--rpc-url", info.rpcUrl], { encoding: "utf8" });

@@ -39,6 +39,7 @@ import {
   schemes,
   toPQSmartAccount,
 } from "@pq4337/sdk";
+import { signedUserOperation } from "../helpers/userOperation.js";
 
 const artifact = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../artifacts/contracts/mocks/${name}.sol/${name}.json`, import.meta.url), "utf8")) as { abi: Abi; bytecode: Hex };
@@ -70,28 +71,8 @@ describe("ERC-7562 checker on the geth devnet (osaka)", () => {
     return contractAddress!;
   };
 
-  /** A signed operation with fixed gas limits (under MAX_VERIFICATION_GAS), built without a bundler. */
-  async function signedOperation(
-    account: ToPQSmartAccountReturnType,
-    overrides: Partial<UserOperation<"0.8">> = {},
-  ): Promise<UserOperation<"0.8">> {
-    const deployed = await account.isDeployed();
-    const userOperation: UserOperation<"0.8"> = {
-      sender: account.address,
-      nonce: await account.getNonce(),
-      ...(deployed ? {} : await account.getFactoryArgs()),
-      callData: await account.encodeCalls([{ to: recipient, value: 1n }]),
-      callGasLimit: 100_000n,
-      verificationGasLimit: 450_000n,
-      preVerificationGas: 60_000n,
-      maxFeePerGas: parseGwei("3"),
-      maxPriorityFeePerGas: parseGwei("1"),
-      signature: "0x",
-      ...overrides,
-    };
-    userOperation.signature = await account.signUserOperation(userOperation);
-    return userOperation;
-  }
+  const signedOperation = (account: ToPQSmartAccountReturnType, overrides: Partial<UserOperation<"0.8">> = {}) =>
+    signedUserOperation(account, recipient, overrides);
 
   // Declared verificationGasLimit against MAX_VERIFICATION_GAS, [first operation, steady state], as measured.
   const gasBound: Record<string, [boolean, boolean]> = {
@@ -466,18 +447,7 @@ describe("ERC-7562 checker on the geth devnet (prague)", () => {
       const account = await toPQSmartAccount({ client, signer: schemes.webauthn!.createSigner(seed("webauthn/prague")) });
       await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther("1") }) });
       await deployAccount({ client, walletClient: funder, account });
-      const userOperation: UserOperation<"0.8"> = {
-        sender: account.address,
-        nonce: await account.getNonce(),
-        callData: await account.encodeCalls([{ to: recipient, value: 1n }]),
-        callGasLimit: 100_000n,
-        verificationGasLimit: 450_000n,
-        preVerificationGas: 60_000n,
-        maxFeePerGas: parseGwei("3"),
-        maxPriorityFeePerGas: parseGwei("1"),
-        signature: "0x",
-      };
-      userOperation.signature = await account.signUserOperation(userOperation);
+      const userOperation = await signedUserOperation(account, recipient);
       const result = await checkErc7562({ client, userOperation });
       assert.equal(result.validation.success, true, result.validation.revertReason);
       assert.deepEqual(broken(result), ["OP-041"]);
