@@ -54,11 +54,10 @@ library MLDSANTT {
     uint256 private constant MASK_B1 = 0xffffffff00000000;
     uint256 private constant MASK_C1 = 0xffffffff;
 
-    /// @dev The packing multipliers of {ntt}'s in-word layers (lane values 1, 1, 1, 1; 1, 1, -1, -1; 1, -1, 0, 0;
-    /// 0, 0, 1, -1 as integers mod 2^256) and its offsets 0, q, q, 2q.
+    /// @dev The packing multipliers of {ntt}'s in-word layers (lane values 1, 1, 1, 1; 1, 1, -1, -1; 0, 0, 1, -1
+    /// as integers mod 2^256; the last, times v·2^128 + w, gives v, -v, w, -w) and its offsets 0, q, q, 2q.
     uint256 private constant ONES = 0x1000000000000000100000000000000010000000000000001;
     uint256 private constant T_MUL = 0x10000000000000000fffffffffffffffeffffffffffffffff;
-    uint256 private constant V_MUL = 0xffffffffffffffff00000000000000000000000000000000;
     uint256 private constant W_MUL = 0xffffffffffffffff;
     uint256 private constant OFFS = 0x7fe00100000000007fe0010000000000ffc002;
 
@@ -234,7 +233,7 @@ library MLDSANTT {
             // then layers len 2 and 1 inside each word w, with A_w, then B_w and C_w, on the lanes taken apart, with MULMOD. For (x0, x1, x2, x3)
             // the four outputs are x0 + t + v, x0 + t + q - v, x0 + q - t + w, x0 + 2q - t - w (t = Ax2, u = Ax3,
             // v = B(x1 + u), w = C(x1 + q - u), all below q), each non-negative and below 2^24 + 14q < 2^64: the
-            // packed word is the plain integer x0·ONES + t·T_MUL + v·V_MUL + w·W_MUL + OFFS (mod 2^256), whatever
+            // packed word is the plain integer x0·ONES + t·T_MUL + (v·2^128 + w)·W_MUL + OFFS (mod 2^256), whatever
             // the signs of the multipliers.
             {
                 let zt := add(zetas, 256)
@@ -260,8 +259,11 @@ library MLDSANTT {
                                 add(
                                     add(mul(shr(192, x), ONES), mul(mulmod(and(shr(64, x), M64), za, Q), T_MUL)),
                                     add(
-                                        add(mul(mulmod(add(x1, u), and(zw, MASK_B0), Q), V_MUL), OFFS),
-                                        mul(mulmod(sub(add(x1, Q), u), and(zw, MASK_C0), Q), W_MUL)
+                                        mul(
+                                            add(shl(128, mulmod(add(x1, u), and(zw, MASK_B0), Q)), mulmod(sub(add(x1, Q), u), and(zw, MASK_C0), Q)),
+                                            W_MUL
+                                        ),
+                                        OFFS
                                     )
                                 )
                             )
@@ -275,8 +277,11 @@ library MLDSANTT {
                                 add(
                                     add(mul(shr(192, y), ONES), mul(mulmod(and(shr(64, y), M64), za, Q), T_MUL)),
                                     add(
-                                        add(mul(mulmod(add(x1, u), and(zw, MASK_B1), Q), V_MUL), OFFS),
-                                        mul(mulmod(sub(add(x1, Q), u), and(zw, MASK_C1), Q), W_MUL)
+                                        mul(
+                                            add(shl(128, mulmod(add(x1, u), and(zw, MASK_B1), Q)), mulmod(sub(add(x1, Q), u), and(zw, MASK_C1), Q)),
+                                            W_MUL
+                                        ),
+                                        OFFS
                                     )
                                 )
                             )
@@ -300,8 +305,11 @@ library MLDSANTT {
                                 add(
                                     add(mul(shr(192, x), ONES), mul(mulmod(and(shr(64, x), M64), za, Q), T_MUL)),
                                     add(
-                                        add(mul(mulmod(add(x1, u), and(zw, MASK_B0), Q), V_MUL), OFFS),
-                                        mul(mulmod(sub(add(x1, Q), u), and(zw, MASK_C0), Q), W_MUL)
+                                        mul(
+                                            add(shl(128, mulmod(add(x1, u), and(zw, MASK_B0), Q)), mulmod(sub(add(x1, Q), u), and(zw, MASK_C0), Q)),
+                                            W_MUL
+                                        ),
+                                        OFFS
                                     )
                                 )
                             )
@@ -315,8 +323,11 @@ library MLDSANTT {
                                 add(
                                     add(mul(shr(192, y), ONES), mul(mulmod(and(shr(64, y), M64), za, Q), T_MUL)),
                                     add(
-                                        add(mul(mulmod(add(x1, u), and(zw, MASK_B1), Q), V_MUL), OFFS),
-                                        mul(mulmod(sub(add(x1, Q), u), and(zw, MASK_C1), Q), W_MUL)
+                                        mul(
+                                            add(shl(128, mulmod(add(x1, u), and(zw, MASK_B1), Q)), mulmod(sub(add(x1, Q), u), and(zw, MASK_C1), Q)),
+                                            W_MUL
+                                        ),
+                                        OFFS
                                     )
                                 )
                             )
