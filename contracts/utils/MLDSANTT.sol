@@ -15,8 +15,10 @@ pragma solidity ^0.8.24;
  * is ≡ yζ (mod q), below 2q, and no lane ever carries into the next (y·ζ'' < 2^64, y·ζ' + m·q < 2^56; the
  * low 32 bits of every lane of the sum are zero, so the shift brings nothing down from the lane above). The
  * two layers that pair lanes of one word (len 2 and 1) take each word apart and use MULMOD. Several layers are
- * merged per pass so that each word is loaded and stored once per pass: three layers on eight words (their
- * zetas literals), two on four, and the last lane-parallel layer with the two in-word ones on two words.
+ * merged per pass so that each word is loaded and stored once per pass. Forward: three layers on eight words
+ * (their zetas literals), two on four, and the last lane-parallel layer with the two in-word ones on two words.
+ * Inverse: the two in-word layers and layers len 4, 8 and 16 on blocks of eight consecutive words, then the
+ * last three layers and the scaling on eight words.
  *
  * Values are kept non-negative with offsets that are multiples of q (2q in every lane, or more where sums
  * grow) and reduced lazily; the bounds are stated per function.
@@ -52,11 +54,10 @@ library MLDSANTT {
     uint256 private constant MASK_B1 = 0xffffffff00000000;
     uint256 private constant MASK_C1 = 0xffffffff;
 
-    /// @dev The packing multipliers of {ntt}'s in-word layers (lane values 1, 1, 1, 1; 1, 1, -1, -1; 1, -1, 0, 0;
-    /// 0, 0, 1, -1 as integers mod 2^256) and its offsets 0, q, q, 2q.
+    /// @dev The packing multipliers of {ntt}'s in-word layers (lane values 1, 1, 1, 1; 1, 1, -1, -1; 0, 0, 1, -1
+    /// as integers mod 2^256; the last, times v·2^128 + w, gives v, -v, w, -w) and its offsets 0, q, q, 2q.
     uint256 private constant ONES = 0x1000000000000000100000000000000010000000000000001;
     uint256 private constant T_MUL = 0x10000000000000000fffffffffffffffeffffffffffffffff;
-    uint256 private constant V_MUL = 0xffffffffffffffff00000000000000000000000000000000;
     uint256 private constant W_MUL = 0xffffffffffffffff;
     uint256 private constant OFFS = 0x7fe00100000000007fe0010000000000ffc002;
 
@@ -232,7 +233,7 @@ library MLDSANTT {
             // then layers len 2 and 1 inside each word w, with A_w, then B_w and C_w, on the lanes taken apart, with MULMOD. For (x0, x1, x2, x3)
             // the four outputs are x0 + t + v, x0 + t + q - v, x0 + q - t + w, x0 + 2q - t - w (t = Ax2, u = Ax3,
             // v = B(x1 + u), w = C(x1 + q - u), all below q), each non-negative and below 2^24 + 14q < 2^64: the
-            // packed word is the plain integer x0·ONES + t·T_MUL + v·V_MUL + w·W_MUL + OFFS (mod 2^256), whatever
+            // packed word is the plain integer x0·ONES + t·T_MUL + (v·2^128 + w)·W_MUL + OFFS (mod 2^256), whatever
             // the signs of the multipliers.
             {
                 let zt := add(zetas, 256)
@@ -258,8 +259,11 @@ library MLDSANTT {
                                 add(
                                     add(mul(shr(192, x), ONES), mul(mulmod(and(shr(64, x), M64), za, Q), T_MUL)),
                                     add(
-                                        add(mul(mulmod(add(x1, u), and(zw, MASK_B0), Q), V_MUL), OFFS),
-                                        mul(mulmod(sub(add(x1, Q), u), and(zw, MASK_C0), Q), W_MUL)
+                                        mul(
+                                            add(shl(128, mulmod(add(x1, u), and(zw, MASK_B0), Q)), mulmod(sub(add(x1, Q), u), and(zw, MASK_C0), Q)),
+                                            W_MUL
+                                        ),
+                                        OFFS
                                     )
                                 )
                             )
@@ -273,8 +277,11 @@ library MLDSANTT {
                                 add(
                                     add(mul(shr(192, y), ONES), mul(mulmod(and(shr(64, y), M64), za, Q), T_MUL)),
                                     add(
-                                        add(mul(mulmod(add(x1, u), and(zw, MASK_B1), Q), V_MUL), OFFS),
-                                        mul(mulmod(sub(add(x1, Q), u), and(zw, MASK_C1), Q), W_MUL)
+                                        mul(
+                                            add(shl(128, mulmod(add(x1, u), and(zw, MASK_B1), Q)), mulmod(sub(add(x1, Q), u), and(zw, MASK_C1), Q)),
+                                            W_MUL
+                                        ),
+                                        OFFS
                                     )
                                 )
                             )
@@ -298,8 +305,11 @@ library MLDSANTT {
                                 add(
                                     add(mul(shr(192, x), ONES), mul(mulmod(and(shr(64, x), M64), za, Q), T_MUL)),
                                     add(
-                                        add(mul(mulmod(add(x1, u), and(zw, MASK_B0), Q), V_MUL), OFFS),
-                                        mul(mulmod(sub(add(x1, Q), u), and(zw, MASK_C0), Q), W_MUL)
+                                        mul(
+                                            add(shl(128, mulmod(add(x1, u), and(zw, MASK_B0), Q)), mulmod(sub(add(x1, Q), u), and(zw, MASK_C0), Q)),
+                                            W_MUL
+                                        ),
+                                        OFFS
                                     )
                                 )
                             )
@@ -313,8 +323,11 @@ library MLDSANTT {
                                 add(
                                     add(mul(shr(192, y), ONES), mul(mulmod(and(shr(64, y), M64), za, Q), T_MUL)),
                                     add(
-                                        add(mul(mulmod(add(x1, u), and(zw, MASK_B1), Q), V_MUL), OFFS),
-                                        mul(mulmod(sub(add(x1, Q), u), and(zw, MASK_C1), Q), W_MUL)
+                                        mul(
+                                            add(shl(128, mulmod(add(x1, u), and(zw, MASK_B1), Q)), mulmod(sub(add(x1, Q), u), and(zw, MASK_C1), Q)),
+                                            W_MUL
+                                        ),
+                                        OFFS
                                     )
                                 )
                             )
@@ -330,270 +343,255 @@ library MLDSANTT {
      * `a`, any lanes. The result lanes are congruent mod q to FIPS 204's NTT^-1 and below 2q.
      */
     function invNtt(uint256 a, uint256 zetas) internal pure {
+        uint256 src;
         assembly ("memory-safe") {
-            // Pass 1: layers len 1 and 2 inside words 2w and 2w + 1 (w = 31 - v), then layer len 4 on the pair, as
-            // {invNttPairs}, from the packed words.
-            let zt := add(zetas, 1248)
-            for { let p := a } lt(p, add(a, 2048)) {
-                p := add(p, 128)
-                zt := sub(zt, 64)
-            } {
-                {
-                    let zw := mload(zt)
-                    let w0 := 0
-                    let w1 := 0
-                    {
-                        let x := mload(p)
-                        let x0 := shr(192, x)
-                        let x1 := and(shr(128, x), M64)
-                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C1), Q)
-                        x0 := add(x0, x1)
-                        x1 := and(shr(64, x), M64)
-                        x := and(x, M64)
-                        let d23 := mulmod(sub(add(x, BIG), x1), and(zw, MASK_B1), Q)
-                        x1 := add(x1, x)
-                        x := and(zw, MASK_A1)
-                        w0 := or(
-                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(x1, BIG), x0), x, Q)), mulmod(sub(add(d23, Q), d01), x, Q))
-                        )
-                    }
-                    {
-                        let x := mload(add(p, 32))
-                        let x0 := shr(192, x)
-                        let x1 := and(shr(128, x), M64)
-                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C0), Q)
-                        x0 := add(x0, x1)
-                        x1 := and(shr(64, x), M64)
-                        x := and(x, M64)
-                        let d23 := mulmod(sub(add(x, BIG), x1), and(zw, MASK_B0), Q)
-                        x1 := add(x1, x)
-                        x := and(zw, MASK_A0)
-                        w1 := or(
-                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(x1, BIG), x0), x, Q)), mulmod(sub(add(d23, Q), d01), x, Q))
-                        )
-                    }
-                    mstore(p, add(w0, w1))
-                    w1 := sub(add(w1, Q2L), w0)
-                    mstore(add(p, 32), shr(32, add(mul(w1, shr(224, zw)), mul(and(mul(w1, and(shr(192, zw), 0xffffffff)), L32), Q))))
-                }
-                {
-                    let zw := mload(sub(zt, 32))
-                    let w0 := 0
-                    let w1 := 0
-                    {
-                        let x := mload(add(p, 64))
-                        let x0 := shr(192, x)
-                        let x1 := and(shr(128, x), M64)
-                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C1), Q)
-                        x0 := add(x0, x1)
-                        x1 := and(shr(64, x), M64)
-                        x := and(x, M64)
-                        let d23 := mulmod(sub(add(x, BIG), x1), and(zw, MASK_B1), Q)
-                        x1 := add(x1, x)
-                        x := and(zw, MASK_A1)
-                        w0 := or(
-                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(x1, BIG), x0), x, Q)), mulmod(sub(add(d23, Q), d01), x, Q))
-                        )
-                    }
-                    {
-                        let x := mload(add(p, 96))
-                        let x0 := shr(192, x)
-                        let x1 := and(shr(128, x), M64)
-                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C0), Q)
-                        x0 := add(x0, x1)
-                        x1 := and(shr(64, x), M64)
-                        x := and(x, M64)
-                        let d23 := mulmod(sub(add(x, BIG), x1), and(zw, MASK_B0), Q)
-                        x1 := add(x1, x)
-                        x := and(zw, MASK_A0)
-                        w1 := or(
-                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(x1, BIG), x0), x, Q)), mulmod(sub(add(d23, Q), d01), x, Q))
-                        )
-                    }
-                    mstore(add(p, 64), add(w0, w1))
-                    w1 := sub(add(w1, Q2L), w0)
-                    mstore(add(p, 96), shr(32, add(mul(w1, shr(224, zw)), mul(and(mul(w1, and(shr(192, zw), 0xffffffff)), L32), Q))))
-                }
+            // Rewrite the words as {invNttPairs}' pair words (coefficients 4g, 4g + 2 and 4g + 1, 4g + 3 of word g in
+            // the top and bottom lanes of two words; the middle lanes are ignored) in 4 KiB of fresh memory.
+            src := mload(0x40)
+            mstore(0x40, add(src, 4096))
+            for { let i := 0 } lt(i, 2048) { i := add(i, 32) } {
+                let x := mload(add(a, i))
+                mstore(add(src, shl(1, i)), or(and(x, not(M64)), and(shr(64, x), M64)))
+                mstore(add(src, add(shl(1, i), 32)), or(shl(64, x), and(x, M64)))
             }
         }
-        _invNttUpper(a, zetas);
+        invNttPairs(src, a, zetas);
     }
 
     /**
      * @dev The inverse NTT of the polynomial ŵ given as pair products (see {MLDSA65-_accumulate}): for c = 4g + e
      * (e = 0, 1), the word at `src + 64g + 32e` holds ŵ[c] in bits 192..255 and ŵ[c + 2] in bits 0..63, each
-     * below 2^64, whatever bits 64..191 hold. The result, packed as for {invNtt}, is written at `a`.
+     * below 2^64, whatever bits 64..191 hold. The result, packed as for {invNtt}, is written at `a`, lanes below 2q.
      */
     function invNttPairs(uint256 src, uint256 a, uint256 zetas) internal pure {
         assembly ("memory-safe") {
-            // Pass 1: layers len 1 and 2 inside word w with ζ_{255-2w}, ζ_{254-2w}, then ζ_{127-w} (C_e, B_e, A_e for
-            // e = 63 - w); a butterfly maps (x, y) to (x + y, ζ(y - x)), BIG keeps y - x non-negative. ŵ[4w], ŵ[4w + 2]
-            // come from the first pair word, ŵ[4w + 1], ŵ[4w + 3] from the second. The two words of a pair
-            // (2w, 2w + 1) then go through layer len 4 with ζ_{63-w} = ζ_{32+v}, v = 31 - w, without being stored
-            // in between: (x, y) -> (x + y, ζ(y + 2q - x)), inputs below 2q. Two pairs per iteration.
-            let zt := add(zetas, 1248)
-            for { let p := a } lt(p, add(a, 2048)) {
-                p := add(p, 128)
-                src := add(src, 256)
-                zt := sub(zt, 64)
-            } {
-                {
-                    let zw := mload(zt)
-                    let w0 := 0
-                    let w1 := 0
-                    {
-                        let e := mload(src)
-                        let o := mload(add(src, 32))
-                        let x0 := shr(192, e)
-                        let x1 := shr(192, o)
-                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C1), Q)
-                        x0 := add(x0, x1)
-                        x1 := and(e, M64)
-                        o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), x1), and(zw, MASK_B1), Q)
-                        x1 := add(x1, o)
-                        e := and(zw, MASK_A1)
-                        w0 := or(
-                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(x1, BIG), x0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
-                        )
-                    }
-                    {
-                        let e := mload(add(src, 64))
-                        let o := mload(add(src, 96))
-                        let x0 := shr(192, e)
-                        let x1 := shr(192, o)
-                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C0), Q)
-                        x0 := add(x0, x1)
-                        x1 := and(e, M64)
-                        o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), x1), and(zw, MASK_B0), Q)
-                        x1 := add(x1, o)
-                        e := and(zw, MASK_A0)
-                        w1 := or(
-                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(x1, BIG), x0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
-                        )
-                    }
-                    mstore(p, add(w0, w1))
-                    w1 := sub(add(w1, Q2L), w0)
-                    mstore(add(p, 32), shr(32, add(mul(w1, shr(224, zw)), mul(and(mul(w1, and(shr(192, zw), 0xffffffff)), L32), Q))))
-                }
-                {
-                    let zw := mload(sub(zt, 32))
-                    let w0 := 0
-                    let w1 := 0
-                    {
-                        let e := mload(add(src, 128))
-                        let o := mload(add(src, 160))
-                        let x0 := shr(192, e)
-                        let x1 := shr(192, o)
-                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C1), Q)
-                        x0 := add(x0, x1)
-                        x1 := and(e, M64)
-                        o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), x1), and(zw, MASK_B1), Q)
-                        x1 := add(x1, o)
-                        e := and(zw, MASK_A1)
-                        w0 := or(
-                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(x1, BIG), x0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
-                        )
-                    }
-                    {
-                        let e := mload(add(src, 192))
-                        let o := mload(add(src, 224))
-                        let x0 := shr(192, e)
-                        let x1 := shr(192, o)
-                        let d01 := mulmod(sub(add(x1, BIG), x0), and(zw, MASK_C0), Q)
-                        x0 := add(x0, x1)
-                        x1 := and(e, M64)
-                        o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), x1), and(zw, MASK_B0), Q)
-                        x1 := add(x1, o)
-                        e := and(zw, MASK_A0)
-                        w1 := or(
-                            or(shl(192, mod(add(x0, x1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(x1, BIG), x0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
-                        )
-                    }
-                    mstore(add(p, 64), add(w0, w1))
-                    w1 := sub(add(w1, Q2L), w0)
-                    mstore(add(p, 96), shr(32, add(mul(w1, shr(224, zw)), mul(and(mul(w1, and(shr(192, zw), 0xffffffff)), L32), Q))))
-                }
-            }
-        }
-        _invNttUpper(a, zetas);
-    }
-
-    /**
-     * @dev Layers len 8 to 128 of the inverse NTT and the scaling by 256^-1, on a packed polynomial whose layers
-     * len 1, 2 and 4 are done, lanes below 4q. The result lanes are below 2q.
-     */
-    function _invNttUpper(uint256 a, uint256 zetas) private pure {
-        assembly ("memory-safe") {
-            // Lane-parallel Gentleman-Sande butterfly (x, y) -> (x + y, ζ(y + C - x)) with C a multiple of q in
-            // every lane at least x's bound: sums double per layer (4q, 8q, ..., 64q before the last layer), the
-            // products are below 2q. Pass 2, layers len 8 and 16: block b (8 words, b = 7 - k) uses ζ_{17+2k} and
-            // ζ_{16+2k}, then ζ_{8+k}, on words w, w + 2, w + 4, w + 6 for w = 8b and 8b + 1; zp = zetas + 64 + 8k
-            // as in {ntt}.
+            // Pass 1, on block b of 8 words (8b..8b + 7, k = 7 - b): layers len 1 and 2 inside word w with
+            // ζ_{255-2w}, ζ_{254-2w}, then ζ_{127-w} (C_e, B_e, A_e for e = 63 - w), from the pair words; a butterfly
+            // maps (x, y) to (x + y, ζ(y - x)), BIG keeps y - x non-negative, and the four outputs are below 2q (the
+            // top lane reduced, the next one a sum of two MULMODs, the other two MULMODs). Then the lane-parallel
+            // Gentleman-Sande butterfly (x, y) -> (x + y, ζ(y + C - x)), C a multiple of q in every lane at least
+            // x's bound, products below 2q: layer len 4 on each pair of words (2P, 2P + 1), P = 4b + j, with
+            // ζ_{63-P} = ζ_{32+v}, v = 31 - P, whose Montgomery pair heads the table word of v (see {zetaTable}) at
+            // zt - 32j, zt = zetas + 1248 - 128b; layer len 8 with ζ_{17+2k} on words (0, 2), (1, 3) and ζ_{16+2k}
+            // on (4, 6), (5, 7); layer len 16 with ζ_{8+k} on (m, m + 4). Sums double per layer (below 4q, 8q, then
+            // 16q stored). zp = zetas + 64 + 8k points at ζ_{8+k}'s pair and 2·zp − zetas at ζ_{16+2k}'s, as in
+            // {ntt}, and zt = 16·zp − 15·zetas − 672.
             for {
                 let p := a
                 let zp := add(zetas, 120)
             } lt(p, add(a, 2048)) {
                 p := add(p, 256)
                 zp := sub(zp, 8)
+                src := add(src, 512)
             } {
-                let zo := mload(zp)
-                let z1 := shr(224, zo)
-                let z2 := and(shr(192, zo), 0xffffffff)
-                zo := mload(sub(shl(1, zp), zetas))
-                let z3 := shr(224, zo)
-                let z4 := and(shr(192, zo), 0xffffffff)
-                let z5 := and(shr(160, zo), 0xffffffff)
-                zo := and(shr(128, zo), 0xffffffff)
+                let zt := sub(sub(shl(4, zp), mul(15, zetas)), 672)
+                let u := 0
+                let x0 := 0
+                let x1 := 0
+                let x2 := 0
+                let x3 := 0
+                let x4 := 0
+                let x5 := 0
+                let x6 := 0
+                let x7 := 0
                 {
-                    let x0 := mload(p)
-                    let x1 := mload(add(p, 64))
-                    let d := sub(add(x1, Q4L), x0)
+                    let zw := mload(zt)
+                    {
+                        let e := mload(src)
+                        let o := mload(add(src, 32))
+                        let h0 := shr(192, e)
+                        let h1 := shr(192, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
+                        h0 := add(h0, h1)
+                        h1 := and(e, M64)
+                        o := and(o, M64)
+                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B1), Q)
+                        h1 := add(h1, o)
+                        e := and(zw, MASK_A1)
+                        x0 := or(
+                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
+                        )
+                    }
+                    {
+                        let e := mload(add(src, 64))
+                        let o := mload(add(src, 96))
+                        let h0 := shr(192, e)
+                        let h1 := shr(192, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
+                        h0 := add(h0, h1)
+                        h1 := and(e, M64)
+                        o := and(o, M64)
+                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B0), Q)
+                        h1 := add(h1, o)
+                        e := and(zw, MASK_A0)
+                        x1 := or(
+                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
+                        )
+                    }
+                    u := sub(add(x1, Q2L), x0)
                     x0 := add(x0, x1)
-                    x1 := shr(32, add(mul(d, z5), mul(and(mul(d, zo), L32), Q)))
-                    let x2 := mload(add(p, 128))
-                    let x3 := mload(add(p, 192))
-                    d := sub(add(x3, Q4L), x2)
-                    x2 := add(x2, x3)
-                    x3 := shr(32, add(mul(d, z3), mul(and(mul(d, z4), L32), Q)))
-                    mstore(p, add(x0, x2))
-                    mstore(add(p, 64), add(x1, x3))
-                    d := sub(add(x2, Q8L), x0)
-                    mstore(add(p, 128), shr(32, add(mul(d, z1), mul(and(mul(d, z2), L32), Q))))
-                    d := sub(add(x3, Q2L), x1)
-                    mstore(add(p, 192), shr(32, add(mul(d, z1), mul(and(mul(d, z2), L32), Q))))
+                    x1 := shr(32, add(mul(u, shr(224, zw)), mul(and(mul(u, and(shr(192, zw), 0xffffffff)), L32), Q)))
                 }
                 {
-                    let x0 := mload(add(p, 32))
-                    let x1 := mload(add(p, 96))
-                    let d := sub(add(x1, Q4L), x0)
-                    x0 := add(x0, x1)
-                    x1 := shr(32, add(mul(d, z5), mul(and(mul(d, zo), L32), Q)))
-                    let x2 := mload(add(p, 160))
-                    let x3 := mload(add(p, 224))
-                    d := sub(add(x3, Q4L), x2)
+                    let zw := mload(sub(zt, 32))
+                    {
+                        let e := mload(add(src, 128))
+                        let o := mload(add(src, 160))
+                        let h0 := shr(192, e)
+                        let h1 := shr(192, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
+                        h0 := add(h0, h1)
+                        h1 := and(e, M64)
+                        o := and(o, M64)
+                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B1), Q)
+                        h1 := add(h1, o)
+                        e := and(zw, MASK_A1)
+                        x2 := or(
+                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
+                        )
+                    }
+                    {
+                        let e := mload(add(src, 192))
+                        let o := mload(add(src, 224))
+                        let h0 := shr(192, e)
+                        let h1 := shr(192, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
+                        h0 := add(h0, h1)
+                        h1 := and(e, M64)
+                        o := and(o, M64)
+                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B0), Q)
+                        h1 := add(h1, o)
+                        e := and(zw, MASK_A0)
+                        x3 := or(
+                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
+                        )
+                    }
+                    u := sub(add(x3, Q2L), x2)
                     x2 := add(x2, x3)
-                    x3 := shr(32, add(mul(d, z3), mul(and(mul(d, z4), L32), Q)))
-                    mstore(add(p, 32), add(x0, x2))
-                    mstore(add(p, 96), add(x1, x3))
-                    d := sub(add(x2, Q8L), x0)
-                    mstore(add(p, 160), shr(32, add(mul(d, z1), mul(and(mul(d, z2), L32), Q))))
-                    d := sub(add(x3, Q2L), x1)
-                    mstore(add(p, 224), shr(32, add(mul(d, z1), mul(and(mul(d, z2), L32), Q))))
+                    x3 := shr(32, add(mul(u, shr(224, zw)), mul(and(mul(u, and(shr(192, zw), 0xffffffff)), L32), Q)))
+                }
+                {
+                    let zw := mload(sub(zt, 64))
+                    {
+                        let e := mload(add(src, 256))
+                        let o := mload(add(src, 288))
+                        let h0 := shr(192, e)
+                        let h1 := shr(192, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
+                        h0 := add(h0, h1)
+                        h1 := and(e, M64)
+                        o := and(o, M64)
+                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B1), Q)
+                        h1 := add(h1, o)
+                        e := and(zw, MASK_A1)
+                        x4 := or(
+                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
+                        )
+                    }
+                    {
+                        let e := mload(add(src, 320))
+                        let o := mload(add(src, 352))
+                        let h0 := shr(192, e)
+                        let h1 := shr(192, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
+                        h0 := add(h0, h1)
+                        h1 := and(e, M64)
+                        o := and(o, M64)
+                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B0), Q)
+                        h1 := add(h1, o)
+                        e := and(zw, MASK_A0)
+                        x5 := or(
+                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
+                        )
+                    }
+                    u := sub(add(x5, Q2L), x4)
+                    x4 := add(x4, x5)
+                    x5 := shr(32, add(mul(u, shr(224, zw)), mul(and(mul(u, and(shr(192, zw), 0xffffffff)), L32), Q)))
+                }
+                {
+                    let zw := mload(sub(zt, 96))
+                    {
+                        let e := mload(add(src, 384))
+                        let o := mload(add(src, 416))
+                        let h0 := shr(192, e)
+                        let h1 := shr(192, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
+                        h0 := add(h0, h1)
+                        h1 := and(e, M64)
+                        o := and(o, M64)
+                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B1), Q)
+                        h1 := add(h1, o)
+                        e := and(zw, MASK_A1)
+                        x6 := or(
+                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
+                        )
+                    }
+                    {
+                        let e := mload(add(src, 448))
+                        let o := mload(add(src, 480))
+                        let h0 := shr(192, e)
+                        let h1 := shr(192, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
+                        h0 := add(h0, h1)
+                        h1 := and(e, M64)
+                        o := and(o, M64)
+                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B0), Q)
+                        h1 := add(h1, o)
+                        e := and(zw, MASK_A0)
+                        x7 := or(
+                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
+                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
+                        )
+                    }
+                    u := sub(add(x7, Q2L), x6)
+                    x6 := add(x6, x7)
+                    x7 := shr(32, add(mul(u, shr(224, zw)), mul(and(mul(u, and(shr(192, zw), 0xffffffff)), L32), Q)))
+                }
+                {
+                    let zo := mload(sub(shl(1, zp), zetas))
+                    let z1 := and(shr(160, zo), 0xffffffff)
+                    let z2 := and(shr(128, zo), 0xffffffff)
+                    u := sub(add(x2, Q4L), x0)
+                    x0 := add(x0, x2)
+                    x2 := shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q)))
+                    u := sub(add(x3, Q4L), x1)
+                    x1 := add(x1, x3)
+                    x3 := shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q)))
+                    z1 := shr(224, zo)
+                    z2 := and(shr(192, zo), 0xffffffff)
+                    u := sub(add(x6, Q4L), x4)
+                    x4 := add(x4, x6)
+                    x6 := shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q)))
+                    u := sub(add(x7, Q4L), x5)
+                    x5 := add(x5, x7)
+                    x7 := shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q)))
+                }
+                {
+                    let zo := mload(zp)
+                    let z1 := shr(224, zo)
+                    let z2 := and(shr(192, zo), 0xffffffff)
+                    u := sub(add(x4, Q8L), x0)
+                    mstore(p, add(x0, x4))
+                    mstore(add(p, 128), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
+                    u := sub(add(x5, Q8L), x1)
+                    mstore(add(p, 32), add(x1, x5))
+                    mstore(add(p, 160), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
+                    u := sub(add(x6, Q2L), x2)
+                    mstore(add(p, 64), add(x2, x6))
+                    mstore(add(p, 192), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
+                    u := sub(add(x7, Q2L), x3)
+                    mstore(add(p, 96), add(x3, x7))
+                    mstore(add(p, 224), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
                 }
             }
-            // Pass 3, layers len 32, 64, 128: words w + 8m (m = 0..7) for w < 8; ζ_7..ζ_4, then ζ_3 and ζ_2, then
+            // Pass 2, layers len 32, 64, 128: words w + 8m (m = 0..7) for w < 8; ζ_7..ζ_4, then ζ_3 and ζ_2, then
             // ζ_1, where both outputs are also multiplied by 256^-1 (the sums by 256^-1, the differences by
             // ζ_1·256^-1).
             for { let p := a } lt(p, add(a, 256)) { p := add(p, 32) } {
