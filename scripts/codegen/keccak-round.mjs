@@ -47,11 +47,13 @@ const srcOf = (X, Y) => ({ x: (((3 * (Y - 3 * X)) % 5) + 5) % 5, y: X });
 // Memory borrowed at fixed addresses (saved and restored): P (S1 → S2), Z (M → S1), QD (S2 → M).
 const P = 0x80;
 const Z = P + 416;
-const QD = Z + 800;
+const QD = Z + 608;
 const END = QD + 232;
 const BORROW = END - 0x80;
+// The 800 bytes from SCRATCH (in P and Z) hold the state one lane a word while it moves in and out.
+const SCRATCH = P + 24;
 const pAddr = (x, y) => P + 80 * y + 16 * x;
-const zAddr = (x, y) => Z + 32 * lane(x, y);
+const zAddr = (x, y) => Z + 24 * (24 - lane(x, y));
 const qAddr = (x, y) => QD + 40 * x + 8 * y;
 
 // Complement patterns between rounds (found by search: fewest NOTs with S2's four-row words needing one
@@ -62,6 +64,7 @@ const PA = pattern([[4, 0], [4, 1], [4, 2], [4, 3], [1, 4], [2, 4], [4, 4]]);
 const IN = { M: PA, S1: PF, S2: PF };
 const OUT = { M: PF, S1: PF, S2: PA };
 let notCount = 0;
+let lastZStore = -1;
 // The order of statements decides how much stack shuffling (SWAP) the compiler's stack layout needs. These orders
 // measured cheapest (scripts/codegen/keccak-meter.ts: 264 gas a permutation less than rows, stores and words all in
 // increasing order): M's rows and each row's χ stores, and S2's row 4 stores, from 4 down to 0; S2's packed words
@@ -118,6 +121,31 @@ function round(kind, rcExpr, lo) {
     if (lo > 128) throw new Error("S2 needs two copies");
     lo = 128;
     dlo = 129;
+  } else if (kind === "S1") {
+    L.push("    // θ: Z keeps 24 bytes a lane, lane i − 1 right after lane i, so a load 16 bytes into lane i holds lane i's");
+    L.push("    // window above three copies of lane i − 1: five loads give C1 (window only, its copies renewed by a MUL) and");
+    L.push("    // C0 (three copies), five more C3 and C2; C4 takes five loads of its own.");
+    const w = (name, x, off) => {
+      const a = [0, 1, 2, 3, 4].map((y) => `mload(${hex(zAddr(x, y) + off)})`);
+      L.push(`    let ${name} := xor(xor(xor(xor(${a[0]}, ${a[1]}), ${a[2]}), ${a[3]}), ${a[4]})`);
+    };
+    for (let y = 0; y < 5; y++) {
+      if (zAddr(0, y) !== zAddr(1, y) + 24 || zAddr(2, y) !== zAddr(3, y) + 24) throw new Error("S1's θ needs lane x − 1 after lane x");
+    }
+    w("w10", 1, 16);
+    w("w32", 3, 16);
+    w("c4", 4, 0);
+    L.push(`    let c1 := mul(shr(192, w10), ${K(0)})`);
+    L.push(`    let c3 := mul(shr(192, w32), ${K(0)})`);
+    L.push("    let d0 := xor(c4, shl(1, c1))");
+    L.push("    let d1 := xor(shl(64, w10), shl(65, w32))");
+    L.push("    let d2 := xor(c1, shl(1, c3))");
+    L.push("    let d3 := xor(shl(64, w32), shl(1, c4))");
+    L.push("    let d4 := xor(c3, shl(65, w10))");
+    // Z's 24 bytes leave the input valid from 64; the parities C0, C2, C4 from 64 too, C1 and C3 from 0.
+    if (lo > 64) throw new Error("S1 needs three copies");
+    lo = 64;
+    dlo = 65;
   } else {
     L.push("    // θ");
     for (const v of ["c0", "c1", "c2", "c3", "c4", "d0", "d1", "d2", "d3", "d4"]) {
@@ -160,6 +188,11 @@ function round(kind, rcExpr, lo) {
       const X2 = (X + 2) % 5;
       let v = chi(`b${X}`, `b${X1}`, `b${X2}`, bHeld(X, Y), bHeld(X1, Y), bHeld(X2, Y), target(X, Y));
       if (X === 0 && Y === 0) v = `xor(${v}, ${rcExpr})`;
+      // Z's 32-byte stores each run 8 bytes into the next lane's record, which must be stored after.
+      if (kind === "M") {
+        if (store(X, Y) <= lastZStore) throw new Error("M must store Z in increasing address order");
+        lastZStore = store(X, Y);
+      }
       L.push(`        mstore(${hex(store(X, Y))}, ${v})`);
     }
     L.push("    }");
@@ -241,12 +274,12 @@ const rcStores = Array.from({ length: 8 }, (_, i) => {
 });
 const lanesByQd = Array.from({ length: 25 }, (_, i) => i).sort((a, b) => qAddr(a % 5, (a / 5) | 0) - qAddr(b % 5, (b / 5) | 0));
 const inMoves = lanesByQd.map((i) => {
-  const v = `mload(${hex(Z + 32 * i)})`;
+  const v = `mload(${hex(SCRATCH + 32 * i)})`;
   return `mstore(${hex(qAddr(i % 5, (i / 5) | 0))}, ${PA.has(i) ? `not(${v})` : v})`;
 });
 const outMoves = Array.from({ length: 25 }, (_, i) => {
   const v = `mload(${hex(qAddr(i % 5, (i / 5) | 0))})`;
-  return `mstore(${hex(Z + 32 * i)}, shr(192, ${PA.has(i) ? `not(${v})` : v}))`;
+  return `mstore(${hex(SCRATCH + 32 * i)}, shr(192, ${PA.has(i) ? `not(${v})` : v}))`;
 });
 
 // Absorbing: the block's bytes, four lanes to a 32-byte word, byte-reversed within each 64-bit quarter (lanes are
@@ -356,13 +389,13 @@ library KeccakF1600 {
     ) private pure {
         // Not marked memory-safe: it borrows memory below the free memory pointer, restoring it before it returns.
         assembly {
-            // ${hex(P)} … ${hex(END)}: P (${Z - P} bytes), Z (800), QD (${END - QD}); saved above the free memory pointer and the borrowed region.
+            // ${hex(P)} … ${hex(END)}: P (${Z - P} bytes), Z (${QD - Z}), QD (${END - QD}); saved above the free memory pointer and the borrowed region.
             let saved := mload(0x40)
             if lt(saved, ${hex(END)}) { saved := ${hex(END)} }
             mcopy(saved, 0x80, ${BORROW})
             // The lanes to the tops of Z's words in one copy (their high zero bytes land below), then into QD, the
             // first round's input, in increasing address order (each store's low 24 bytes are overwritten by the next).
-            mcopy(${hex(Z - 24)}, state, 800)
+            mcopy(${hex(SCRATCH - 24)}, state, 800)
 ${ind(inMoves, 12)}
             // Round constants, three per word, past the saved copy.
             let table := add(saved, ${BORROW})
@@ -384,7 +417,7 @@ ${ind(body, 20)}
                 if out {
                     // The rate's lanes 0 … 16 only: the rest reach Z after the last block.
 ${ind(outMoves.slice(0, 17), 20)}
-                    mcopy(add(out, mul(b, 544)), ${hex(Z)}, 544)
+                    mcopy(add(out, mul(b, 544)), ${hex(SCRATCH)}, 544)
                 }
                 if eq(b, count) { break }
             }
@@ -394,11 +427,11 @@ ${ind(outMoves.slice(0, 17), 20)}
 ${ind(outMoves, 12)}
             switch lt(state, ${hex(END)})
             case 0 {
-                mcopy(state, ${hex(Z)}, 800)
+                mcopy(state, ${hex(SCRATCH)}, 800)
                 mcopy(0x80, saved, ${BORROW})
             }
             default {
-                mcopy(add(saved, sub(state, 0x80)), ${hex(Z)}, 800)
+                mcopy(add(saved, sub(state, 0x80)), ${hex(SCRATCH)}, 800)
                 let n := add(state, ${hex(800 - 0x80)})
                 if lt(n, ${BORROW}) { n := ${BORROW} }
                 mcopy(0x80, saved, n)
