@@ -107,15 +107,15 @@ library KeccakF1600 {
             mstore(0x540, not(mload(0x398)))
             // Round constants, three per word, past the saved copy.
             let table := add(saved, 1256)
-            mstore(table, 0x1800000000000808a00000000000000000000000000008082)
-            mstore(add(table, 32), 0x800000008000800000000000800000010000000000000000000000000000808b)
-            mstore(add(table, 64), 0x8000000080008081000000000000008a00000000000000008000000000008009)
-            mstore(add(table, 96), 0x88000000008000000a00000000000000000000000080008009)
-            mstore(add(table, 128), 0x8000808b80000000000080890000000000000000800000000000008b)
-            mstore(add(table, 160), 0x8000000000008003800000000000008000000000000000008000000000008002)
-            mstore(add(table, 192), 0x800a80000000800080810000000000000000800000008000000a)
-            mstore(add(table, 224), 0x8000000000008080800000008000800800000000000000000000000080000001)
-            let end := add(table, 256)
+            mstore(table, 0x808200000000000080820000000000000001800000000000808a)
+            mstore(add(table, 32), 0x808b000000000000808b80000000800080000000000080000001)
+            mstore(add(table, 64), 0x800000000000800980000000000080098000000080008081000000000000008a)
+            mstore(add(table, 96), 0x8000800900000000800080090000000000000088000000008000000a)
+            mstore(add(table, 128), 0x800000000000008b800000000000008b000000008000808b8000000000008089)
+            mstore(add(table, 160), 0x8000000000008002800000000000800280000000000080038000000000000080)
+            mstore(add(table, 192), 0x800000008000000a800000008000000a000000000000800a8000000080008081)
+            mstore(add(table, 224), 0x80000001000000008000000180000000000080808000000080008008)
+            let lastRc := add(table, 224)
             // One pass per block: its input XORed in (none for {permute}), then the permutation.
             for { let b := 0 } 1 { b := add(b, 1) } {
                 if rate {
@@ -188,7 +188,7 @@ library KeccakF1600 {
                         }
                     }
                 }
-                // Eight passes of three rounds; the exit test sits at the end of the body (a do-while loop).
+                // Eight passes of three rounds; the exit test sits at the end of the body (a do-while loop), before the step.
                 for { let rc := table } 1 {} {
                     // Round M: QD → Z, copies renewed by MUL
                     {
@@ -266,7 +266,7 @@ library KeccakF1600 {
                             mstore(0x418, xor(b3, and(b4, b0)))
                             mstore(0x430, xor(b2, or(b3, b4)))
                             mstore(0x448, xor(b1, and(b2, b3)))
-                            mstore(0x460, xor(xor(b0, and(b1, not(b2))), mul(shr(192, mload(rc)), 0x1000000000000000100000000000000010000000000000001)))
+                            mstore(0x460, xor(xor(b0, and(b1, not(b2))), mul(shr(192, shl(128, mload(rc))), 0x1000000000000000100000000000000010000000000000001)))
                         }
                     }
                     // Round S1: Z → P, rotations by shifts
@@ -290,7 +290,7 @@ library KeccakF1600 {
                             let b2 := shl(43, xor(mload(0x340), d2))
                             let b3 := shl(21, xor(mload(0x2b0), d3))
                             let b4 := shl(14, xor(mload(0x220), d4))
-                            mstore(0x80, xor(xor(b0, and(b1, b2)), mul(mload(rc), 0x1000000000000000100000000000000000000000000000000)))
+                            mstore(0x80, xor(xor(b0, and(b1, b2)), mload(rc)))
                             mstore(0x90, xor(b1, and(not(b2), b3)))
                             mstore(0xa0, xor(b2, not(or(b3, b4))))
                             mstore(0xb0, xor(b3, and(b4, b0)))
@@ -378,15 +378,15 @@ library KeccakF1600 {
                             let q0 := or(or(or(and(xor(mload(0x80), d0), 0xffffffffffffffff000000000000000000000000000000000000000000000000), and(shr(36, xor(mload(0xb0), d3)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(127, xor(mload(0x90), d1)), 0xffffffffffffffff0000000000000000)), and(shr(165, not(xor(mload(0xc0), d4))), 0xffffffffffffffff))
                             let q1 := or(or(or(shl(192, shr(148, xor(mload(0xe0), d1))), and(shr(44, xor(mload(0x110), d4)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(122, xor(mload(0xf0), d2)), 0xffffffffffffffff0000000000000000)), and(shr(156, not(xor(mload(0xd0), d0))), 0xffffffffffffffff))
                             let q2 := or(or(or(shl(192, shr(149, xor(mload(0x140), d2))), and(shr(61, xor(mload(0x120), d0)), 0xffffffffffffffff00000000000000000000000000000000)), and(shr(103, xor(mload(0x150), d3)), 0xffffffffffffffff0000000000000000)), and(shr(182, not(xor(mload(0x130), d1))), 0xffffffffffffffff))
-                            mstore(0x480, xor(xor(q0, and(q1, q2)), and(shl(64, mload(rc)), 0xffffffffffffffff000000000000000000000000000000000000000000000000)))
+                            mstore(0x480, xor(xor(q0, and(q1, q2)), shl(192, mload(rc))))
                             mstore(0x4a8, xor(q1, or(q2, q3)))
                             mstore(0x4d0, xor(q2, and(q3, q4)))
                             mstore(0x4f8, xor(q3, or(q4, not(q0))))
                             mstore(0x520, xor(q4, or(q0, q1)))
                         }
                     }
+                    if eq(rc, lastRc) { break }
                     rc := add(rc, 32)
-                    if eq(rc, end) { break }
                 }
                 if out {
                     // The rate's lanes 0 … 16 only: the rest reach Z after the last block.

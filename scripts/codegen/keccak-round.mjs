@@ -251,13 +251,14 @@ function round(kind, rcExpr, lo) {
 
 const body = [];
 {
-  // One table word per iteration holds its three round constants: M's at bits 192, S2's at 128, S1's at 0 (bits
-  // 64 … 127 zero). ι needs the constant in every copy after M, in the top two copies after S1 (P keeps 16 bytes
-  // a lane): one MUL by 2^128 + 2^192 puts S1's there and shifts the rest out; the window alone after S2.
+  // One table word per iteration holds its three round constants: S1's at bits 192 and 128, M's at 64, S2's at 0.
+  // ι needs the constant in every copy after M (one MUL makes them), in the top two copies after S1 (P keeps 16
+  // bytes a lane, and the word's low half lands in the next lane's bytes, which its own store then overwrites): the
+  // word itself; and in the window alone after S2 (the rest of that word holds rows 1 … 3): one shift.
   const rcExpr = {
-    M: `mul(shr(192, mload(rc)), ${K(0)})`,
-    S1: `mul(mload(rc), ${hex((1n << 128n) | (1n << 192n))})`,
-    S2: `and(shl(64, mload(rc)), ${hex(M64 << 192n)})`,
+    M: `mul(shr(192, shl(128, mload(rc))), ${K(0)})`,
+    S1: "mload(rc)",
+    S2: "shl(192, mload(rc))",
   };
   let lo = 192;
   for (const kind of ["M", "S1", "S2"]) {
@@ -269,7 +270,7 @@ const body = [];
 const ind = (lines, n) => lines.map((l) => (l ? " ".repeat(n) + l : l)).join("\n");
 
 const rcStores = Array.from({ length: 8 }, (_, i) => {
-  const word = (RC[3 * i] << 192n) | (RC[3 * i + 2] << 128n) | RC[3 * i + 1];
+  const word = (RC[3 * i + 1] << 192n) | (RC[3 * i + 1] << 128n) | (RC[3 * i] << 64n) | RC[3 * i + 2];
   return `mstore(${i ? `add(table, ${i * 32})` : "table"}, ${hex(word)})`;
 });
 const lanesByQd = Array.from({ length: 25 }, (_, i) => i).sort((a, b) => qAddr(a % 5, (a / 5) | 0) - qAddr(b % 5, (b / 5) | 0));
@@ -400,7 +401,7 @@ ${ind(inMoves, 12)}
             // Round constants, three per word, past the saved copy.
             let table := add(saved, ${BORROW})
 ${ind(rcStores, 12)}
-            let end := add(table, 256)
+            let lastRc := add(table, 224)
             // One pass per block: its input XORed in (none for {permute}), then the permutation.
             for { let b := 0 } 1 { b := add(b, 1) } {
                 if rate {
@@ -408,11 +409,11 @@ ${ind(rcStores, 12)}
                     if lt(b, count) { source := add(blocks, mul(b, rate)) }
 ${ind(xorBlock, 20)}
                 }
-                // Eight passes of three rounds; the exit test sits at the end of the body (a do-while loop).
+                // Eight passes of three rounds; the exit test sits at the end of the body (a do-while loop), before the step.
                 for { let rc := table } 1 {} {
 ${ind(body, 20)}
+                    if eq(rc, lastRc) { break }
                     rc := add(rc, 32)
-                    if eq(rc, end) { break }
                 }
                 if out {
                     // The rate's lanes 0 … 16 only: the rest reach Z after the last block.
