@@ -353,7 +353,7 @@ library KeccakF1600 {
                         let w01 := xor(xor(xor(xor(mload(0x80), mload(0xd0)), mload(0x120)), mload(0x170)), mload(0x1c0))
                         let w23 := xor(xor(xor(xor(mload(0xa0), mload(0xf0)), mload(0x140)), mload(0x190)), mload(0x1e0))
                         let d1 := xor(w01, shl(1, w23))
-                        let d2 := xor(shl(128, w01), shl(129, w23))
+                        let d2 := shl(128, d1)
                         let d4 := xor(shl(128, w23), shl(1, w01))
                         let w4 := xor(xor(xor(xor(mload(0xc0), mload(0x110)), mload(0x160)), mload(0x1b0)), mload(0x200))
                         let d0 := xor(w4, shl(129, w01))

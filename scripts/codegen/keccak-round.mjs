@@ -113,7 +113,7 @@ function round(kind, rcExpr, lo) {
     w("w01", 0);
     w("w23", 32);
     L.push("    let d1 := xor(w01, shl(1, w23))");
-    L.push("    let d2 := xor(shl(128, w01), shl(129, w23))");
+    L.push("    let d2 := shl(128, d1)"); // (w01 << 128) ^ (w23 << 129): d1's lower half, C1 ^ rot1(C3) with its copy
     L.push("    let d4 := xor(shl(128, w23), shl(1, w01))");
     w("w4", 64);
     L.push("    let d0 := xor(w4, shl(129, w01))");
