@@ -52,6 +52,8 @@ const END = QD + 232;
 const BORROW = END - 0x80;
 // The 800 bytes from SCRATCH (in P and Z) hold the state one lane a word while it moves in and out.
 const SCRATCH = P + 24;
+// S2 lays out its four-row words in Z (184 bytes), dead by then.
+const STAGE = Z;
 const pAddr = (x, y) => P + 80 * y + 16 * x;
 const zAddr = (x, y) => Z + 24 * (24 - lane(x, y));
 const qAddr = (x, y) => QD + 40 * x + 8 * y;
@@ -68,8 +70,8 @@ let lastZStore = -1;
 // The order of statements decides how much stack shuffling (SWAP) the compiler's stack layout needs. These orders
 // measured cheapest (scripts/codegen/keccak-meter.ts: 264 gas a permutation less than rows, stores and words all in
 // increasing order): M's rows and each row's χ stores, and S2's row 4 stores, from 4 down to 0; S2's packed words
-// built from column 3 on. S1's stores must stay in increasing address order (each 32-byte store spills into the next
-// lane's 16 bytes), and so must S2's packed words follow its row 4.
+// laid out from column 3 on. M's and S1's stores must stay in increasing address order (each 32-byte store spills
+// into the next lane's bytes: M's run from lane 24 down to 0), and S2's packed words must follow its row 4.
 const UP = [0, 1, 2, 3, 4];
 const DOWN = [4, 3, 2, 1, 0];
 const ROWS = { M: DOWN, S1: UP };
@@ -202,7 +204,7 @@ function round(kind, rcExpr, lo) {
   if (kind === "S2") {
     L.push("    // Row 4 first: its 32-byte stores run into the next column's word, which is stored after.");
     scalarRow(4, qAddr);
-    L.push("    // Rows 0..3: q_X holds b(X, Y) in bits 192 − 64Y … 255 − 64Y, the rest of each shifted word masked off.");
+    L.push("    // Rows 0..3: q_X holds b(X, Y) in bits 192 − 64Y … 255 − 64Y, laid out in memory by four stores.");
     L.push("    {");
     // One complement status per word: per column, the cheapest choice, the other lanes NOTed.
     let best = null;
@@ -218,9 +220,11 @@ function round(kind, rcExpr, lo) {
       if (!best || cost < best.cost) best = { cost, m };
     }
     const sig = [0, 1, 2, 3, 4].map((k) => (best.m >> k) & 1);
-    const masks = [null, (M64 << 128n), (M64 << 64n), M64].map((m) => m && hex(m));
+    // Each lane rotated into its window and stored 8 bytes after the one before, in increasing address order (each
+    // store's low 24 bytes are overwritten by the next), into Z, which S2 no longer needs: four stores lay out a
+    // column's word, and one load fetches it.
+    const stage = (X, Y) => STAGE + 32 * PACKED.indexOf(X) + 8 * Y;
     for (const X of PACKED) {
-      const parts = [];
       for (let Y = 0; Y < 4; Y++) {
         const r = rotation(X, Y);
         let t = theta(X, Y);
@@ -229,12 +233,10 @@ function round(kind, rcExpr, lo) {
           notCount++;
         }
         outLo = Math.max(outLo, Math.max(lo, dlo) + r);
-        // rotl by r into slot Y: the window moved down by 64Y − r, or for slot 0 cut out and moved back up.
-        if (Y === 0) parts.push(r === 0 ? `and(${t}, ${hex(M64 << 192n)})` : `shl(192, shr(${192 - r}, ${t}))`);
-        else parts.push(`and(shr(${64 * Y - r}, ${t}), ${masks[Y]})`);
+        L.push(`        mstore(${hex(stage(X, Y))}, ${r === 0 ? t : `shl(${r}, ${t})`})`);
       }
-      L.push(`        let q${X} := or(or(or(${parts[0]}, ${parts[1]}), ${parts[2]}), ${parts[3]})`);
     }
+    for (const X of PACKED) L.push(`        let q${X} := mload(${hex(stage(X, 0))})`);
     for (let X = 0; X < 5; X++) {
       const X1 = (X + 1) % 5;
       const X2 = (X + 2) % 5;
