@@ -15,8 +15,10 @@ pragma solidity ^0.8.24;
  * - A lane is kept at the top of a word with copies of itself below, so a rotation is one shift: the bits that
  *   wrap around come from the copy. Three rounds use up the copies; the first round of each three renews them
  *   with one MUL per lane (the lane times 1 + 2^64 + 2^128 + 2^192, shifted by the rotation).
- * - The third round packs four rows of a column into one word and computes χ for four lanes at once.
- * - θ's parities after the second round come two columns at a time (lanes stored 16 bytes apart).
+ * - The third round packs four rows of a column into one word (its lanes stored 8 bytes apart, one load a word) and
+ *   computes χ for four lanes at once.
+ * - θ's parities after the first and the second round come two columns at a time (lanes stored 24 and 16 bytes
+ *   apart, as many copies as the next round needs).
  * - Lane complementing: some lanes are held inverted so that χ needs few NOTs.
  * - {absorb} runs a sponge's whole absorbing loop in one call: the next block is XORed into the permutation's own
  *   form, so moving the state in and out of it, and saving and restoring the borrowed memory, happen once per

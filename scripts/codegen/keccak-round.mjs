@@ -10,12 +10,15 @@
 //
 // Four copies (a full word) last for three rounds, so the loop body is three rounds:
 // - M renews the copies: rotl(lane, r) repeated is mul(lane, K_r) for the clean lane (shr(192, word)) and
-//   K_r = 2^r·(1 + 2^64 + 2^128 + 2^192) mod 2^256: valid from r ≤ 62. Its output is stored in full words (Z).
-// - S1 rotates by shl: valid from ≤ 125 after it, so only the top two copies matter; it stores 16 bytes a
+//   K_r = 2^r·(1 + 2^64 + 2^128 + 2^192) mod 2^256: valid from r ≤ 62. S1 needs its input valid from 64 only,
+//   so M stores 24 bytes a lane (Z: three copies, lane x + 5y at Z + 24·(24 − x − 5y), stored from lane 24 down,
+//   each 32-byte store's last 8 bytes overwritten by the next), and S1's θ gets two columns from each load.
+// - S1 rotates by shl: valid from ≤ 127 after it, so only the top two copies matter; it stores 16 bytes a
 //   lane (P, row-major, five lanes in 80 bytes), and S2's θ gets two columns' parities from each load.
 // - S2 rotates by shl again (valid from ≤ 191), and only M reads its output, which needs windows alone. So S2
-//   packs rows 0..3 of a column into one word, the four b values side by side in 64-bit slots, and computes χ
-//   for four rows at once. It stores those words at 40-byte steps with row 4's lane after them (QD).
+//   packs rows 0..3 of a column into one word, the four b values side by side in 64-bit slots (laid out by
+//   8-byte-apart stores, one load a word), and computes χ for four rows at once. It stores those words at
+//   40-byte steps with row 4's lane after them (QD).
 // Lane complementing (Keccak implementation overview §2.2) removes most NOTs of χ: lanes in given positions
 // are held complemented and χ is rewritten with AND/OR accordingly (24 NOTs per three rounds instead of 75).
 import fs from "node:fs";
@@ -334,8 +337,10 @@ pragma solidity ^0.8.24;
  * - A lane is kept at the top of a word with copies of itself below, so a rotation is one shift: the bits that
  *   wrap around come from the copy. Three rounds use up the copies; the first round of each three renews them
  *   with one MUL per lane (the lane times 1 + 2^64 + 2^128 + 2^192, shifted by the rotation).
- * - The third round packs four rows of a column into one word and computes χ for four lanes at once.
- * - θ's parities after the second round come two columns at a time (lanes stored 16 bytes apart).
+ * - The third round packs four rows of a column into one word (its lanes stored 8 bytes apart, one load a word) and
+ *   computes χ for four lanes at once.
+ * - θ's parities after the first and the second round come two columns at a time (lanes stored 24 and 16 bytes
+ *   apart, as many copies as the next round needs).
  * - Lane complementing: some lanes are held inverted so that χ needs few NOTs.
  * - {absorb} runs a sponge's whole absorbing loop in one call: the next block is XORed into the permutation's own
  *   form, so moving the state in and out of it, and saving and restoring the borrowed memory, happen once per
