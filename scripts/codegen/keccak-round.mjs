@@ -10,12 +10,15 @@
 //
 // Four copies (a full word) last for three rounds, so the loop body is three rounds:
 // - M renews the copies: rotl(lane, r) repeated is mul(lane, K_r) for the clean lane (shr(192, word)) and
-//   K_r = 2^r·(1 + 2^64 + 2^128 + 2^192) mod 2^256: valid from r ≤ 62. Its output is stored in full words (Z).
-// - S1 rotates by shl: valid from ≤ 125 after it, so only the top two copies matter; it stores 16 bytes a
+//   K_r = 2^r·(1 + 2^64 + 2^128 + 2^192) mod 2^256: valid from r ≤ 62. S1 needs its input valid from 64 only,
+//   so M stores 24 bytes a lane (Z: three copies, lane x + 5y at Z + 24·(24 − x − 5y), stored from lane 24 down,
+//   each 32-byte store's last 8 bytes overwritten by the next), and S1's θ gets two columns from each load.
+// - S1 rotates by shl: valid from ≤ 127 after it, so only the top two copies matter; it stores 16 bytes a
 //   lane (P, row-major, five lanes in 80 bytes), and S2's θ gets two columns' parities from each load.
 // - S2 rotates by shl again (valid from ≤ 191), and only M reads its output, which needs windows alone. So S2
-//   packs rows 0..3 of a column into one word, the four b values side by side in 64-bit slots, and computes χ
-//   for four rows at once. It stores those words at 40-byte steps with row 4's lane after them (QD).
+//   packs rows 0..3 of a column into one word, the four b values side by side in 64-bit slots (laid out by
+//   8-byte-apart stores, one load a word), and computes χ for four rows at once. It stores those words at
+//   40-byte steps with row 4's lane after them (QD).
 // Lane complementing (Keccak implementation overview §2.2) removes most NOTs of χ: lanes in given positions
 // are held complemented and χ is rewritten with AND/OR accordingly (24 NOTs per three rounds instead of 75).
 import fs from "node:fs";
@@ -47,11 +50,15 @@ const srcOf = (X, Y) => ({ x: (((3 * (Y - 3 * X)) % 5) + 5) % 5, y: X });
 // Memory borrowed at fixed addresses (saved and restored): P (S1 → S2), Z (M → S1), QD (S2 → M).
 const P = 0x80;
 const Z = P + 416;
-const QD = Z + 800;
+const QD = Z + 608;
 const END = QD + 232;
 const BORROW = END - 0x80;
+// The 800 bytes from SCRATCH (in P and Z) hold the state one lane a word while it moves in and out.
+const SCRATCH = P + 24;
+// S2 lays out its four-row words in Z (184 bytes), dead by then.
+const STAGE = Z;
 const pAddr = (x, y) => P + 80 * y + 16 * x;
-const zAddr = (x, y) => Z + 32 * lane(x, y);
+const zAddr = (x, y) => Z + 24 * (24 - lane(x, y));
 const qAddr = (x, y) => QD + 40 * x + 8 * y;
 
 // Complement patterns between rounds (found by search: fewest NOTs with S2's four-row words needing one
@@ -62,11 +69,12 @@ const PA = pattern([[4, 0], [4, 1], [4, 2], [4, 3], [1, 4], [2, 4], [4, 4]]);
 const IN = { M: PA, S1: PF, S2: PF };
 const OUT = { M: PF, S1: PF, S2: PA };
 let notCount = 0;
+let lastZStore = -1;
 // The order of statements decides how much stack shuffling (SWAP) the compiler's stack layout needs. These orders
 // measured cheapest (scripts/codegen/keccak-meter.ts: 264 gas a permutation less than rows, stores and words all in
 // increasing order): M's rows and each row's χ stores, and S2's row 4 stores, from 4 down to 0; S2's packed words
-// built from column 3 on. S1's stores must stay in increasing address order (each 32-byte store spills into the next
-// lane's 16 bytes), and so must S2's packed words follow its row 4.
+// laid out from column 3 on. M's and S1's stores must stay in increasing address order (each 32-byte store spills
+// into the next lane's bytes: M's run from lane 24 down to 0), and S2's packed words must follow its row 4.
 const UP = [0, 1, 2, 3, 4];
 const DOWN = [4, 3, 2, 1, 0];
 const ROWS = { M: DOWN, S1: UP };
@@ -110,7 +118,7 @@ function round(kind, rcExpr, lo) {
     w("w01", 0);
     w("w23", 32);
     L.push("    let d1 := xor(w01, shl(1, w23))");
-    L.push("    let d2 := xor(shl(128, w01), shl(129, w23))");
+    L.push("    let d2 := shl(128, d1)"); // (w01 << 128) ^ (w23 << 129): d1's lower half, C1 ^ rot1(C3) with its copy
     L.push("    let d4 := xor(shl(128, w23), shl(1, w01))");
     w("w4", 64);
     L.push("    let d0 := xor(w4, shl(129, w01))");
@@ -118,6 +126,31 @@ function round(kind, rcExpr, lo) {
     if (lo > 128) throw new Error("S2 needs two copies");
     lo = 128;
     dlo = 129;
+  } else if (kind === "S1") {
+    L.push("    // θ: Z keeps 24 bytes a lane, lane i − 1 right after lane i, so a load 16 bytes into lane i holds lane i's");
+    L.push("    // window above three copies of lane i − 1: five loads give C1 (window only, its copies renewed by a MUL) and");
+    L.push("    // C0 (three copies), five more C3 and C2; C4 takes five loads of its own.");
+    const w = (name, x, off) => {
+      const a = [0, 1, 2, 3, 4].map((y) => `mload(${hex(zAddr(x, y) + off)})`);
+      L.push(`    let ${name} := xor(xor(xor(xor(${a[0]}, ${a[1]}), ${a[2]}), ${a[3]}), ${a[4]})`);
+    };
+    for (let y = 0; y < 5; y++) {
+      if (zAddr(0, y) !== zAddr(1, y) + 24 || zAddr(2, y) !== zAddr(3, y) + 24) throw new Error("S1's θ needs lane x − 1 after lane x");
+    }
+    w("w10", 1, 16);
+    w("w32", 3, 16);
+    w("c4", 4, 0);
+    L.push(`    let c1 := mul(shr(192, w10), ${K(0)})`);
+    L.push(`    let c3 := mul(shr(192, w32), ${K(0)})`);
+    L.push("    let d0 := xor(c4, shl(1, c1))");
+    L.push("    let d1 := xor(shl(64, w10), shl(65, w32))");
+    L.push("    let d2 := xor(c1, shl(1, c3))");
+    L.push("    let d3 := xor(shl(64, w32), shl(1, c4))");
+    L.push("    let d4 := xor(c3, shl(65, w10))");
+    // Z's 24 bytes leave the input valid from 64; the parities C0, C2, C4 from 64 too, C1 and C3 from 0.
+    if (lo > 64) throw new Error("S1 needs three copies");
+    lo = 64;
+    dlo = 65;
   } else {
     L.push("    // θ");
     for (const v of ["c0", "c1", "c2", "c3", "c4", "d0", "d1", "d2", "d3", "d4"]) {
@@ -160,6 +193,11 @@ function round(kind, rcExpr, lo) {
       const X2 = (X + 2) % 5;
       let v = chi(`b${X}`, `b${X1}`, `b${X2}`, bHeld(X, Y), bHeld(X1, Y), bHeld(X2, Y), target(X, Y));
       if (X === 0 && Y === 0) v = `xor(${v}, ${rcExpr})`;
+      // Z's 32-byte stores each run 8 bytes into the next lane's record, which must be stored after.
+      if (kind === "M") {
+        if (store(X, Y) <= lastZStore) throw new Error("M must store Z in increasing address order");
+        lastZStore = store(X, Y);
+      }
       L.push(`        mstore(${hex(store(X, Y))}, ${v})`);
     }
     L.push("    }");
@@ -169,7 +207,7 @@ function round(kind, rcExpr, lo) {
   if (kind === "S2") {
     L.push("    // Row 4 first: its 32-byte stores run into the next column's word, which is stored after.");
     scalarRow(4, qAddr);
-    L.push("    // Rows 0..3: q_X holds b(X, Y) in bits 192 − 64Y … 255 − 64Y, the rest of each shifted word masked off.");
+    L.push("    // Rows 0..3: q_X holds b(X, Y) in bits 192 − 64Y … 255 − 64Y, laid out in memory by four stores.");
     L.push("    {");
     // One complement status per word: per column, the cheapest choice, the other lanes NOTed.
     let best = null;
@@ -185,9 +223,11 @@ function round(kind, rcExpr, lo) {
       if (!best || cost < best.cost) best = { cost, m };
     }
     const sig = [0, 1, 2, 3, 4].map((k) => (best.m >> k) & 1);
-    const masks = [null, (M64 << 128n), (M64 << 64n), M64].map((m) => m && hex(m));
+    // Each lane rotated into its window and stored 8 bytes after the one before, in increasing address order (each
+    // store's low 24 bytes are overwritten by the next), into Z, which S2 no longer needs: four stores lay out a
+    // column's word, and one load fetches it.
+    const stage = (X, Y) => STAGE + 32 * PACKED.indexOf(X) + 8 * Y;
     for (const X of PACKED) {
-      const parts = [];
       for (let Y = 0; Y < 4; Y++) {
         const r = rotation(X, Y);
         let t = theta(X, Y);
@@ -196,12 +236,10 @@ function round(kind, rcExpr, lo) {
           notCount++;
         }
         outLo = Math.max(outLo, Math.max(lo, dlo) + r);
-        // rotl by r into slot Y: the window moved down by 64Y − r, or for slot 0 cut out and moved back up.
-        if (Y === 0) parts.push(r === 0 ? `and(${t}, ${hex(M64 << 192n)})` : `shl(192, shr(${192 - r}, ${t}))`);
-        else parts.push(`and(shr(${64 * Y - r}, ${t}), ${masks[Y]})`);
+        L.push(`        mstore(${hex(stage(X, Y))}, ${r === 0 ? t : `shl(${r}, ${t})`})`);
       }
-      L.push(`        let q${X} := or(or(or(${parts[0]}, ${parts[1]}), ${parts[2]}), ${parts[3]})`);
     }
+    for (const X of PACKED) L.push(`        let q${X} := mload(${hex(stage(X, 0))})`);
     for (let X = 0; X < 5; X++) {
       const X1 = (X + 1) % 5;
       const X2 = (X + 2) % 5;
@@ -218,13 +256,14 @@ function round(kind, rcExpr, lo) {
 
 const body = [];
 {
-  // One table word per iteration holds its three round constants: M's at bits 192, S2's at 128, S1's at 0 (bits
-  // 64 … 127 zero). ι needs the constant in every copy after M, in the top two copies after S1 (P keeps 16 bytes
-  // a lane): one MUL by 2^128 + 2^192 puts S1's there and shifts the rest out; the window alone after S2.
+  // One table word per iteration holds its three round constants: S1's at bits 192 and 128, M's at 64, S2's at 0.
+  // ι needs the constant in every copy after M (one MUL makes them), in the top two copies after S1 (P keeps 16
+  // bytes a lane, and the word's low half lands in the next lane's bytes, which its own store then overwrites): the
+  // word itself; and in the window alone after S2 (the rest of that word holds rows 1 … 3): one shift.
   const rcExpr = {
-    M: `mul(shr(192, mload(rc)), ${K(0)})`,
-    S1: `mul(mload(rc), ${hex((1n << 128n) | (1n << 192n))})`,
-    S2: `and(shl(64, mload(rc)), ${hex(M64 << 192n)})`,
+    M: `mul(shr(192, shl(128, mload(rc))), ${K(0)})`,
+    S1: "mload(rc)",
+    S2: "shl(192, mload(rc))",
   };
   let lo = 192;
   for (const kind of ["M", "S1", "S2"]) {
@@ -236,17 +275,17 @@ const body = [];
 const ind = (lines, n) => lines.map((l) => (l ? " ".repeat(n) + l : l)).join("\n");
 
 const rcStores = Array.from({ length: 8 }, (_, i) => {
-  const word = (RC[3 * i] << 192n) | (RC[3 * i + 2] << 128n) | RC[3 * i + 1];
+  const word = (RC[3 * i + 1] << 192n) | (RC[3 * i + 1] << 128n) | (RC[3 * i] << 64n) | RC[3 * i + 2];
   return `mstore(${i ? `add(table, ${i * 32})` : "table"}, ${hex(word)})`;
 });
 const lanesByQd = Array.from({ length: 25 }, (_, i) => i).sort((a, b) => qAddr(a % 5, (a / 5) | 0) - qAddr(b % 5, (b / 5) | 0));
 const inMoves = lanesByQd.map((i) => {
-  const v = `mload(${hex(Z + 32 * i)})`;
+  const v = `mload(${hex(SCRATCH + 32 * i)})`;
   return `mstore(${hex(qAddr(i % 5, (i / 5) | 0))}, ${PA.has(i) ? `not(${v})` : v})`;
 });
 const outMoves = Array.from({ length: 25 }, (_, i) => {
   const v = `mload(${hex(qAddr(i % 5, (i / 5) | 0))})`;
-  return `mstore(${hex(Z + 32 * i)}, shr(192, ${PA.has(i) ? `not(${v})` : v}))`;
+  return `mstore(${hex(SCRATCH + 32 * i)}, shr(192, ${PA.has(i) ? `not(${v})` : v}))`;
 });
 
 // Absorbing: the block's bytes, four lanes to a 32-byte word, byte-reversed within each 64-bit quarter (lanes are
@@ -298,8 +337,10 @@ pragma solidity ^0.8.24;
  * - A lane is kept at the top of a word with copies of itself below, so a rotation is one shift: the bits that
  *   wrap around come from the copy. Three rounds use up the copies; the first round of each three renews them
  *   with one MUL per lane (the lane times 1 + 2^64 + 2^128 + 2^192, shifted by the rotation).
- * - The third round packs four rows of a column into one word and computes χ for four lanes at once.
- * - θ's parities after the second round come two columns at a time (lanes stored 16 bytes apart).
+ * - The third round packs four rows of a column into one word (its lanes stored 8 bytes apart, one load a word) and
+ *   computes χ for four lanes at once.
+ * - θ's parities after the first and the second round come two columns at a time (lanes stored 24 and 16 bytes
+ *   apart, as many copies as the next round needs).
  * - Lane complementing: some lanes are held inverted so that χ needs few NOTs.
  * - {absorb} runs a sponge's whole absorbing loop in one call: the next block is XORed into the permutation's own
  *   form, so moving the state in and out of it, and saving and restoring the borrowed memory, happen once per
@@ -356,18 +397,18 @@ library KeccakF1600 {
     ) private pure {
         // Not marked memory-safe: it borrows memory below the free memory pointer, restoring it before it returns.
         assembly {
-            // ${hex(P)} … ${hex(END)}: P (${Z - P} bytes), Z (800), QD (${END - QD}); saved above the free memory pointer and the borrowed region.
+            // ${hex(P)} … ${hex(END)}: P (${Z - P} bytes), Z (${QD - Z}), QD (${END - QD}); saved above the free memory pointer and the borrowed region.
             let saved := mload(0x40)
             if lt(saved, ${hex(END)}) { saved := ${hex(END)} }
             mcopy(saved, 0x80, ${BORROW})
             // The lanes to the tops of Z's words in one copy (their high zero bytes land below), then into QD, the
             // first round's input, in increasing address order (each store's low 24 bytes are overwritten by the next).
-            mcopy(${hex(Z - 24)}, state, 800)
+            mcopy(${hex(SCRATCH - 24)}, state, 800)
 ${ind(inMoves, 12)}
             // Round constants, three per word, past the saved copy.
             let table := add(saved, ${BORROW})
 ${ind(rcStores, 12)}
-            let end := add(table, 256)
+            let lastRc := add(table, 224)
             // One pass per block: its input XORed in (none for {permute}), then the permutation.
             for { let b := 0 } 1 { b := add(b, 1) } {
                 if rate {
@@ -375,16 +416,16 @@ ${ind(rcStores, 12)}
                     if lt(b, count) { source := add(blocks, mul(b, rate)) }
 ${ind(xorBlock, 20)}
                 }
-                // Eight passes of three rounds; the exit test sits at the end of the body (a do-while loop).
+                // Eight passes of three rounds; the exit test sits at the end of the body (a do-while loop), before the step.
                 for { let rc := table } 1 {} {
 ${ind(body, 20)}
+                    if eq(rc, lastRc) { break }
                     rc := add(rc, 32)
-                    if eq(rc, end) { break }
                 }
                 if out {
                     // The rate's lanes 0 … 16 only: the rest reach Z after the last block.
 ${ind(outMoves.slice(0, 17), 20)}
-                    mcopy(add(out, mul(b, 544)), ${hex(Z)}, 544)
+                    mcopy(add(out, mul(b, 544)), ${hex(SCRATCH)}, 544)
                 }
                 if eq(b, count) { break }
             }
@@ -394,11 +435,11 @@ ${ind(outMoves.slice(0, 17), 20)}
 ${ind(outMoves, 12)}
             switch lt(state, ${hex(END)})
             case 0 {
-                mcopy(state, ${hex(Z)}, 800)
+                mcopy(state, ${hex(SCRATCH)}, 800)
                 mcopy(0x80, saved, ${BORROW})
             }
             default {
-                mcopy(add(saved, sub(state, 0x80)), ${hex(Z)}, 800)
+                mcopy(add(saved, sub(state, 0x80)), ${hex(SCRATCH)}, 800)
                 let n := add(state, ${hex(800 - 0x80)})
                 if lt(n, ${BORROW}) { n := ${BORROW} }
                 mcopy(0x80, saved, n)
