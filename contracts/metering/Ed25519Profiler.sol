@@ -28,7 +28,7 @@ contract Ed25519Profiler {
             "k = SHA-512(R || A || hash) mod L",
             "half-size scalars: c*k = +-a mod L (Euclid), b = c*S mod L",
             "[b]B - [c]R -+ [a]A: wNAF recodings, R's and A's odd multiples, 129 doublings and the additions",
-            "[8]Q = identity (3 doublings)"
+            "[8]Q = identity (Q of small order: one MULMOD, no doubling)"
         ];
     }
 

@@ -24,6 +24,11 @@ contract Ed25519Mock {
         return (q, plain);
     }
 
+    /// @dev {Ed25519-clearsToIdentity} beside its reference, on the same point.
+    function clearsToIdentity(uint256[4] memory q) external pure returns (bool, bool plain) {
+        return (Ed25519.clearsToIdentity(q), Ed25519PointReference.clearsToIdentity(q));
+    }
+
     /// @dev {Ed25519-_multiScalarMul} beside its reference, on the same inputs, and the gas of each.
     function multiScalarMul(uint256 b, uint256 c, uint256 a, bool addA, uint256[4] memory points)
         external

@@ -52,6 +52,15 @@ library Ed25519PointReference {
         }
     }
 
+    /// @dev {Ed25519-clearsToIdentity}: whether [8]q is the identity (0 : Z : Z : 0), by three doublings.
+    function clearsToIdentity(uint256[4] memory q) internal pure returns (bool) {
+        uint256[4] memory r = [q[0], q[1], q[2], q[3]];
+        double(r);
+        double(r);
+        double(r);
+        return r[0] == 0 && r[1] == r[2];
+    }
+
     /// @dev {Ed25519-halfSize}: c·k ≡ ±a (mod L) with c < 2^127, a < 2^126, by the extended Euclidean algorithm.
     function halfSize(uint256 k) internal pure returns (uint256 c, uint256 a, bool negative) {
         uint256 previous = 0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed;

@@ -55,11 +55,26 @@ describe("Ed25519 point routines in assembly", () => {
   const edges = [0n, 1n, 2n, P - 1n, P - 2n];
   const coordinates = (): [bigint, bigint, bigint, bigint] => [0, 1, 2, 3].map(() => (Math.random() < 0.2 ? edges[Math.floor(Math.random() * edges.length)]! : field())) as never;
 
-  it("double (behind the final [8]Q check) equals its plain-Solidity reference on random and edge coordinates", async () => {
+  it("double (behind keyId's torsion check) equals its plain-Solidity reference on random and edge coordinates", async () => {
     for (let i = 0; i < 40; i++) {
       const q = coordinates();
       const [doubled, doubledReference] = await mock.read.double([q]);
       assert.deepEqual(doubled, doubledReference, `double ${q}`);
+    }
+  });
+
+  it("clearsToIdentity ([8]Q = O without doubling) agrees with its three-doubling reference and noble on the eight small-order points, random points and their sums, in random projective scales", async () => {
+    const torsion = SMALL_ORDER_POINTS.map((point) => ed25519.Point.fromHex(point.slice(2)));
+    const random = Array.from({ length: 8 }, () => ed25519.Point.BASE.multiply((hexToBigInt(bytesToHex(randomBytes(32))) % (L - 1n)) + 1n));
+    const mixed = random.map((point, i) => point.add(torsion[i]!));
+    for (const point of [...torsion, ...random, ...mixed]) {
+      const { x, y } = point.toAffine();
+      for (const scale of [1n, (field() || 1n)]) {
+        const q = [(x * scale) % P, (y * scale) % P, scale, (((x * y) % P) * scale) % P] as const;
+        const [cleared, clearedReference] = await mock.read.clearsToIdentity([q]);
+        assert.equal(cleared, point.isSmallOrder(), point.toHex());
+        assert.equal(clearedReference, cleared, point.toHex());
+      }
     }
   });
 });
