@@ -225,56 +225,57 @@ library Ed25519 {
             // Field elements: every MULMOD result is below p; a sum or difference of two of them (below 2p < 2^256)
             // is left unreduced where only MULMOD or ADDMOD reads it, as those reduce any 256-bit input.
             //
-            // (x, y, z, t) + c for c in cached form at `cached` (the multipliers of Y − X, Y + X and T, then 2Z):
-            // add-2008-hwcd-3 with a = −1. It builds R's and A's multiples; the chain below has its own copies.
-            function addCachedAt(x, y, z, t, cached) -> x3, y3, z3, t3 {
-                let a1 := mulmod(add(y, sub(P, x)), mload(cached), P)
-                let b1 := mulmod(add(y, x), mload(add(cached, 0x20)), P)
-                let c1 := mulmod(t, mload(add(cached, 0x40)), P)
-                let d1 := mulmod(z, mload(add(cached, 0x60)), P)
-                let e := add(b1, sub(P, a1))
-                let h := add(b1, a1)
-                let f := add(d1, sub(P, c1))
-                let g := add(d1, c1)
-                x3 := mulmod(e, f, P)
-                y3 := mulmod(g, h, P)
-                z3 := mulmod(f, g, P)
-                t3 := mulmod(e, h, P)
-            }
-            // (x, y, z, t) in cached form at `out`: (Y − X, Y + X, 2d·T, 2Z), or when `negate` that of
-            // −P = (−X, Y, Z, −T), (Y + X, Y − X, −2d·T, 2Z).
-            function storeCached(out, x, y, z, t, negate) {
-                let yMinusX := add(y, sub(P, x))
-                let yPlusX := add(y, x)
-                let t2d := mulmod(D2, t, P)
-                if negate {
-                    let swapped := yMinusX
-                    yMinusX := yPlusX
-                    yPlusX := swapped
-                    t2d := sub(P, t2d)
-                }
-                mstore(out, yMinusX)
-                mstore(add(out, 0x20), yPlusX)
-                mstore(add(out, 0x40), t2d)
-                mstore(add(out, 0x60), shl(1, z))
-            }
             // For P = (x, y) affine, the width-5 digit table at `out` (16 entries of 128 bytes) with the term's sign
             // folded in (`negate`): the digit of residue r (odd, below 32) reads the entry at `out` + 64(r − 1),
-            // [d]P in cached form, negated when `negate`, for d = r below 16 and r − 32 above. So (2m + 1)P is
-            // entry m with the term's sign and entry 15 − m with the other. 2P is kept in cached form at `scratch`.
+            // [d]P in cached form (the multipliers of Y − X, Y + X and T, then 2Z), negated when `negate`, for d = r
+            // below 16 and r − 32 above. So (2m + 1)P is entry m with the term's sign and entry 15 − m (m xor 15)
+            // with the other; −P = (−X, Y, Z, −T) is cached as (Y + X, Y − X, −2d·T, 2Z). 2P, by the doubling
+            // formula (see the chain's) from Z = 1, is kept cached at `scratch`; 3P, 5P, … are P + 2P, … by the
+            // chain's addition. The intermediates are declared outside the loop, as in the chain.
             function storeOddMultiples(out, scratch, x, y, negate) {
                 let t := mulmod(x, y, P)
-                storeCached(out, x, y, 1, t, negate)
-                storeCached(add(out, 0x780), x, y, 1, t, iszero(negate))
-                storeCached(scratch, x, y, 1, t, 0)
-                // 2P by the addition formula (complete: d is not a square), kept cached; then 3P, 5P, … from P.
-                let x2, y2, z2, t2 := addCachedAt(x, y, 1, t, scratch)
-                storeCached(scratch, x2, y2, z2, t2, 0)
                 let z := 1
-                for { let m := 0x80 } lt(m, 0x400) { m := add(m, 0x80) } {
-                    x, y, z, t := addCachedAt(x, y, z, t, scratch)
-                    storeCached(add(out, m), x, y, z, t, negate)
-                    storeCached(add(out, sub(0x780, m)), x, y, z, t, iszero(negate))
+                let e := mulmod(add(x, x), sub(P, y), P)
+                let u := mulmod(x, x, P)
+                let v := mulmod(y, y, P)
+                let h := add(u, v)
+                let g := add(u, sub(P, v))
+                let f := addmod(2, g, P)
+                u := mulmod(e, f, P)
+                v := mulmod(g, h, P)
+                mstore(scratch, add(v, sub(P, u)))
+                mstore(add(scratch, 0x20), add(v, u))
+                mstore(add(scratch, 0x40), mulmod(D2, mulmod(e, h, P), P))
+                mstore(add(scratch, 0x60), shl(1, mulmod(f, g, P)))
+                let flip := mul(negate, 15)
+                for { let m := 0 } 1 { m := add(m, 1) } {
+                    u := add(y, sub(P, x))
+                    v := add(y, x)
+                    e := mulmod(D2, t, P)
+                    h := shl(1, z)
+                    f := add(out, shl(7, xor(m, flip)))
+                    mstore(f, u)
+                    mstore(add(f, 0x20), v)
+                    mstore(add(f, 0x40), e)
+                    mstore(add(f, 0x60), h)
+                    f := add(out, shl(7, xor(m, xor(flip, 15))))
+                    mstore(f, v)
+                    mstore(add(f, 0x20), u)
+                    mstore(add(f, 0x40), sub(P, e))
+                    mstore(add(f, 0x60), h)
+                    if eq(m, 7) { break }
+                    t := mulmod(t, mload(add(scratch, 0x40)), P)
+                    f := mulmod(z, mload(add(scratch, 0x60)), P)
+                    u := mulmod(u, mload(scratch), P)
+                    h := mulmod(v, mload(add(scratch, 0x20)), P)
+                    e := add(h, sub(P, u))
+                    h := add(h, u)
+                    g := add(f, t)
+                    f := add(f, sub(P, t))
+                    x := mulmod(e, f, P)
+                    y := mulmod(g, h, P)
+                    z := mulmod(f, g, P)
+                    t := mulmod(e, h, P)
                 }
             }
             // Writes k's width-w NAF into byte `lane` (from the lowest) of the words at `digits`, position i's word at
