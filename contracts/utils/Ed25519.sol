@@ -313,14 +313,15 @@ library Ed25519 {
             // The code offset of residue r's entry, 96 bytes each: 48(r − 1) for B, and past B's 2^(w−1) entries for
             // B' (both with wrapping arithmetic).
             mstore(add(base, 0x20c0), sub(mul(48, shl(tableWidth, 1)), 48))
-            // Zeroes the digit words (calldata past its end reads as zeros), then recodes the four scalars.
+            // Zeroes the digit words (calldata past its end reads as zeros), marks position 0's word with its top
+            // bit (the chain's end: no other test of the position per step), then recodes the four scalars.
             calldatacopy(base, calldatasize(), mul(POSITIONS, 0x20))
+            mstore(base, shl(255, 1))
             recode(base, and(b, 0xffffffffffffffffffffffffffffffff), tableWidth, 0)
             recode(base, shr(128, b), tableWidth, 1)
             recode(base, c, WIDTH_POINTS, 2)
             recode(base, a, WIDTH_POINTS, 3)
-            // The chain, from the identity (0, 1, 1, 0 = 0·0), at the highest position with a digit (position 0
-            // when every scalar is zero).
+            // The chain, from the identity (0, 1, 1, 0 = 0·0), at the highest position with a digit or the mark.
             let x := 0
             let y := 1
             let z := 1
@@ -333,7 +334,7 @@ library Ed25519 {
             let u := 0
             let v := 0
             let position := add(base, mul(sub(POSITIONS, 1), 0x20))
-            for {} and(iszero(mload(position)), gt(position, base)) {} { position := sub(position, 0x20) }
+            for {} iszero(mload(position)) {} { position := sub(position, 0x20) }
             for {} 1 {} {
                 let word := mload(position)
                 if word {
@@ -386,7 +387,7 @@ library Ed25519 {
                         y := mulmod(g, h, P)
                         z := mulmod(f, g, P)
                     }
-                    digit := shr(24, word)
+                    digit := and(shr(24, word), 0xff)
                     if digit {
                         digit := add(base, add(0x17e0, shl(6, digit)))
                         u := mulmod(mulmod(e, h, P), mload(add(digit, 0x40)), P)
@@ -401,8 +402,9 @@ library Ed25519 {
                         y := mulmod(g, h, P)
                         z := mulmod(f, g, P)
                     }
+                    // Position 0, the last.
+                    if shr(255, word) { break }
                 }
-                if eq(position, base) { break }
                 position := sub(position, 0x20)
                 // Doubling: dbl-2008-hwcd with a = −1, its intermediates negated (the products are unchanged):
                 // E = −2XY, H = X² + Y², G = X² − Y², F = 2Z² + G; T (not read) is E·H.
