@@ -79,6 +79,37 @@ describe("Ed25519 point routines in assembly", () => {
   });
 });
 
+describe("Ed25519.decompress", () => {
+  it("agrees with its plain-Solidity reference and noble on points, small-order points, random strings, y ≥ p and x = 0 with the sign bit", async () => {
+    const P = 2n ** 255n - 19n;
+    const encode = (value: bigint): Hex => bytesToHex(hexToBytes(`0x${value.toString(16).padStart(64, "0")}`).reverse());
+    const points = Array.from({ length: 6 }, () => ed25519.Point.BASE.multiply((hexToBigInt(bytesToHex(randomBytes(32))) % (L - 1n)) + 1n));
+    const torsion = SMALL_ORDER_POINTS.map((point) => ed25519.Point.fromHex(point.slice(2)));
+    const encodings: Hex[] = [
+      ...points.map((point) => `0x${point.toHex()}` as Hex),
+      ...points.map((point, i) => `0x${point.add(torsion[i]!).toHex()}` as Hex),
+      ...SMALL_ORDER_POINTS,
+      ...Array.from({ length: 12 }, () => bytesToHex(randomBytes(32))),
+      ...[P, P + 1n, P + 18n, 2n ** 255n - 1n].flatMap((y) => [encode(y), encode(y + 2n ** 255n)]),
+      // x = 0 (y = ±1) with the sign bit: not canonical.
+      encode(1n + 2n ** 255n),
+      encode(P - 1n + 2n ** 255n),
+    ];
+    for (const encoded of encodings) {
+      const [ok, x, y, plainOk, plainX, plainY] = await mock.read.decompress([encoded]);
+      assert.deepEqual([ok, x, y], [plainOk, plainX, plainY], encoded);
+      let expected: { x: bigint; y: bigint } | undefined;
+      try {
+        expected = ed25519.Point.fromHex(encoded.slice(2), false).toAffine();
+      } catch {
+        expected = undefined;
+      }
+      assert.equal(ok, expected !== undefined, encoded);
+      if (expected) assert.deepEqual([x, y], [expected.x, expected.y], encoded);
+    }
+  });
+});
+
 describe("Ed25519.isSmallOrder", () => {
   it("is true for the eight points of order dividing 8 and false for random points, with or without a small-order component, as noble's isSmallOrder", async () => {
     const torsion = SMALL_ORDER_POINTS.map((point) => ed25519.Point.fromHex(point.slice(2)));
