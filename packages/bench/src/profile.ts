@@ -63,10 +63,10 @@ export async function profileVerify(
 export type Ed25519MultiScalarMulPart = { name: string; gas: number; additions: number };
 
 const ed25519MultiScalarMulPartNames = [
-  "R's and A's odd multiples, digit words cleared, 129 doublings (every scalar zero)",
-  "b = c·S mod L over B and [2^128]B: recoding, table reads (EXTCODECOPY, the first cold), additions",
-  "c over R: recoding, subtractions of R's multiples",
-  "a over A: recoding, additions of A's multiples",
+  "R's and A's odd multiples, digit words cleared, no doubling (every scalar zero: the chain starts at its top digit)",
+  "b = c·S mod L over B and [2^128]B: recoding, the doublings from its top digit, table reads (EXTCODECOPY, the first cold), additions",
+  "c over R: recoding, the doublings from its top digit, subtractions of R's multiples",
+  "a over A: recoding, the doublings from its top digit, additions of A's multiples",
 ];
 
 /**

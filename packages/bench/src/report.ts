@@ -166,7 +166,7 @@ function ed25519MultiScalarMulSection(rows: Row[]): string[] {
     const [fixed, ...scalars] = ed25519Parts;
     lines.push("## Ed25519: inside the multi-scalar multiplication", "");
     lines.push(
-      "The same signature's [b]B − [c]R ∓ [a]A by difference (Ed25519Profiler.multiScalarMulParts): the routine with every scalar zero, then what each scalar alone adds to it. A table addition reads 96 bytes with EXTCODECOPY and uses Z = 1; an addition of R's or A's multiples is a full cached addition.",
+      "The same signature's [b]B − [c]R ∓ [a]A by difference (Ed25519Profiler.multiScalarMulParts): the routine with every scalar zero, then what each scalar alone adds to it. The chain starts at the highest digit, so each scalar's part carries its own doublings (about 128 of them) and the parts add up to more than the step. A table addition reads 96 bytes with EXTCODECOPY and uses Z = 1; an addition of R's or A's multiples is a full cached addition.",
       "",
       "| part | additions | gas | per addition |",
       "|---|---:|---:|---:|",
