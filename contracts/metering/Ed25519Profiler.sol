@@ -27,8 +27,8 @@ contract Ed25519Profiler {
             "S < L, R and A decompressed (two MODEXP square roots), A not of small order",
             "k = SHA-512(R || A || hash) mod L",
             "half-size scalars: c*k = +-a mod L (Euclid), b = c*S mod L",
-            "[b]B - [c]R -+ [a]A: wNAF recodings, R's and A's odd multiples, 129 doublings and the additions",
-            "[8]Q = identity (3 doublings)"
+            "[b]B - [c]R -+ [a]A: wNAF recodings, R's and A's odd multiples, up to 128 doublings and the additions",
+            "[8]Q = identity (Q of small order: one MULMOD, no doubling)"
         ];
     }
 
@@ -45,9 +45,10 @@ contract Ed25519Profiler {
 
     /**
      * @dev Where {Ed25519-_multiScalarMul}'s gas goes for `verifier.verify(key, hash, signature)`, by difference:
-     * `gas[0]` is the routine with every scalar zero (R's and A's odd multiples, the digit words cleared, the 129
-     * doublings); `gas[1]`, `gas[2]`, `gas[3]` are what b alone (over B and [2^128]B: its recoding, the table
-     * reads, the first one cold, and its additions), c alone (over R) and a alone (over A) add to it. `additions`
+     * `gas[0]` is the routine with every scalar zero (R's and A's odd multiples, the digit words cleared, no
+     * doubling: the chain starts at the highest digit); `gas[1]`, `gas[2]`, `gas[3]` are what b alone (over B and
+     * [2^128]B: its recoding, the doublings from its top digit, the table reads, the first one cold, and its
+     * additions), c alone (over R) and a alone (over A) add to it, each with its own doublings. `additions`
      * counts each part's nonzero wNAF digits (for `gas[0]`: the 14 additions that make R's and A's multiples).
      * All zero for a signature {profile} rejects before the multiplication.
      */

@@ -24,6 +24,21 @@ contract Ed25519Mock {
         return (q, plain);
     }
 
+    /// @dev {Ed25519-decompress} beside its reference, on the same encoding.
+    function decompress(bytes32 encoded)
+        external
+        view
+        returns (bool ok, uint256 x, uint256 y, bool plainOk, uint256 plainX, uint256 plainY)
+    {
+        (ok, x, y) = Ed25519.decompress(encoded);
+        (plainOk, plainX, plainY) = Ed25519PointReference.decompress(encoded);
+    }
+
+    /// @dev {Ed25519-clearsToIdentity} beside its reference, on the same point.
+    function clearsToIdentity(uint256[4] memory q) external pure returns (bool, bool plain) {
+        return (Ed25519.clearsToIdentity(q), Ed25519PointReference.clearsToIdentity(q));
+    }
+
     /// @dev {Ed25519-_multiScalarMul} beside its reference, on the same inputs, and the gas of each.
     function multiScalarMul(uint256 b, uint256 c, uint256 a, bool addA, uint256[4] memory points)
         external

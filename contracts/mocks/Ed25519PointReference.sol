@@ -9,6 +9,8 @@ import {ED25519_BASE_TABLE_WIDTH} from "../utils/Ed25519BaseTable.sol";
  */
 library Ed25519PointReference {
     uint256 private constant P = 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed;
+    uint256 private constant D = 37095705934669439343138083508754565189542113879843219016388785533085940283555;
+    uint256 private constant SQRT_M1 = 19681161376707505956807079304988542015446066515923890162744021073123829784752;
     uint256 private constant D2 = 16295367250680780974490674513165176452449235426866156013048779062215315747161;
     /// @dev The base point B and B' = [2^128]B, affine.
     uint256 private constant BX = 15112221349535400772501151409588531511454012693041857206046113283949847762202;
@@ -50,6 +52,44 @@ library Ed25519PointReference {
                 }
             }
         }
+    }
+
+    /**
+     * @dev {Ed25519-decompress}: the affine point (x, y) of a 32-byte encoding (RFC 8032 §5.1.3), or `false` when
+     * the encoding is not canonical (y ≥ p, or x = 0 with the sign bit set) or y is not the ordinate of a curve point.
+     */
+    function decompress(bytes32 encoded) internal view returns (bool, uint256, uint256) {
+        uint256 value;
+        for (uint256 i = 0; i < 32; ++i) value |= uint256(uint8(encoded[i])) << (8 * i);
+        uint256 y = value & ((1 << 255) - 1);
+        uint256 sign = value >> 255;
+        if (y >= P) return (false, 0, 0);
+        uint256 yy = mulmod(y, y, P);
+        uint256 u = addmod(yy, P - 1, P);
+        uint256 v = addmod(mulmod(D, yy, P), 1, P);
+        uint256 v3 = mulmod(mulmod(v, v, P), v, P);
+        (bool ok, bytes memory power) = address(0x05).staticcall(
+            abi.encodePacked(uint256(32), uint256(32), uint256(32), mulmod(u, mulmod(mulmod(v3, v3, P), v, P), P), (P - 5) / 8, P)
+        );
+        if (!ok || power.length != 32) return (false, 0, 0);
+        uint256 x = mulmod(mulmod(u, v3, P), abi.decode(power, (uint256)), P);
+        uint256 vxx = mulmod(v, mulmod(x, x, P), P);
+        if (vxx != u) {
+            if (vxx != P - u) return (false, 0, 0);
+            x = mulmod(x, SQRT_M1, P);
+        }
+        if (x == 0 && sign == 1) return (false, 0, 0);
+        if (x & 1 != sign) x = P - x;
+        return (true, x, y);
+    }
+
+    /// @dev {Ed25519-clearsToIdentity}: whether [8]q is the identity (0 : Z : Z : 0), by three doublings.
+    function clearsToIdentity(uint256[4] memory q) internal pure returns (bool) {
+        uint256[4] memory r = [q[0], q[1], q[2], q[3]];
+        double(r);
+        double(r);
+        double(r);
+        return r[0] == 0 && r[1] == r[2];
     }
 
     /// @dev {Ed25519-halfSize}: c·k ≡ ±a (mod L) with c < 2^127, a < 2^126, by the extended Euclidean algorithm.

@@ -41,6 +41,8 @@ library Ed25519 {
     /// @dev The curve constant d = −121665/121666 mod p, and 2d.
     uint256 private constant D = 37095705934669439343138083508754565189542113879843219016388785533085940283555;
     uint256 private constant D2 = 16295367250680780974490674513165176452449235426866156013048779062215315747161;
+    /// @dev (p − 5) / 8, the square root's exponent (RFC 8032 §5.1.3).
+    uint256 private constant SQRT_EXPONENT = 0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffd;
     /// @dev √−1 mod p = 2^((p−1)/4).
     uint256 private constant SQRT_M1 = 19681161376707505956807079304988542015446066515923890162744021073123829784752;
     /// @dev The ordinate of two of the four points of order 8 (the other two have p − Y_ORDER_8).
@@ -127,27 +129,48 @@ library Ed25519 {
      * @dev The affine point (x, y) of a 32-byte encoding (RFC 8032 §5.1.3), or `false` when the encoding is not
      * canonical (y ≥ p, or x = 0 with the sign bit set) or y is not the ordinate of a curve point.
      */
-    function decompress(bytes32 encoded) internal view returns (bool, uint256, uint256) {
+    function decompress(bytes32 encoded) internal view returns (bool ok, uint256 x, uint256 y) {
         uint256 value = _littleEndian(encoded);
-        uint256 y = value & ((1 << 255) - 1);
-        uint256 sign = value >> 255;
-        if (y >= P) return (false, 0, 0);
-        uint256 yy = mulmod(y, y, P);
-        uint256 u = addmod(yy, P - 1, P);
-        uint256 v = addmod(mulmod(D, yy, P), 1, P);
-        // x = u·v³·(u·v⁷)^((p−5)/8), a square root of u/v or of −u/v (RFC 8032 §5.1.3 step 3).
-        uint256 v3 = mulmod(mulmod(v, v, P), v, P);
-        (bool ok, uint256 power) = _modExp(mulmod(u, mulmod(mulmod(v3, v3, P), v, P), P), (P - 5) / 8);
-        if (!ok) return (false, 0, 0);
-        uint256 x = mulmod(mulmod(u, v3, P), power, P);
-        uint256 vxx = mulmod(v, mulmod(x, x, P), P);
-        if (vxx != u) {
-            if (vxx != P - u) return (false, 0, 0);
-            x = mulmod(x, SQRT_M1, P);
+        // Assembly, as the checked Solidity version cost about 900 gas more a point; {Ed25519PointReference-decompress}
+        // is that version, which the tests compare this with.
+        assembly ("memory-safe") {
+            y := and(value, sub(shl(255, 1), 1))
+            let sign := shr(255, value)
+            if lt(y, P) {
+                let yy := mulmod(y, y, P)
+                let u := addmod(yy, sub(P, 1), P)
+                let v := addmod(mulmod(D, yy, P), 1, P)
+                // x = u·v³·(u·v⁷)^((p−5)/8), a square root of u/v or of −u/v (RFC 8032 §5.1.3 step 3), the power by
+                // the MODEXP precompile (0x05) in scratch memory past the free memory pointer.
+                let v3 := mulmod(mulmod(v, v, P), v, P)
+                let input := mload(0x40)
+                mstore(input, 32)
+                mstore(add(input, 0x20), 32)
+                mstore(add(input, 0x40), 32)
+                mstore(add(input, 0x60), mulmod(u, mulmod(mulmod(v3, v3, P), v, P), P))
+                mstore(add(input, 0x80), SQRT_EXPONENT)
+                mstore(add(input, 0xa0), P)
+                // The call before its return data's size (Yul evaluates arguments right to left).
+                let called := staticcall(gas(), 0x05, input, 0xc0, input, 0x20)
+                if and(called, eq(returndatasize(), 0x20)) {
+                    x := mulmod(mulmod(u, v3, P), mload(input), P)
+                    let vxx := mulmod(v, mulmod(x, x, P), P)
+                    ok := 1
+                    if iszero(eq(vxx, u)) {
+                        // v·x² = −u: x·√−1 is the root; neither: y is no curve point's ordinate.
+                        ok := eq(vxx, sub(P, u))
+                        x := mulmod(x, SQRT_M1, P)
+                    }
+                    // x = 0 with the sign bit set is not canonical; otherwise the sign bit picks x or p − x.
+                    if and(iszero(x), sign) { ok := 0 }
+                    if xor(and(x, 1), sign) { x := sub(P, x) }
+                }
+            }
+            if iszero(ok) {
+                x := 0
+                y := 0
+            }
         }
-        if (x == 0 && sign == 1) return (false, 0, 0);
-        if (x & 1 != sign) x = P - x;
-        return (true, x, y);
     }
 
     /**
@@ -180,28 +203,37 @@ library Ed25519 {
         return q[0] == 0 && q[1] == q[2];
     }
 
-    /// @dev Whether [8]q is the identity (0 : Z : Z : 0), for q in extended coordinates. Overwrites q.
+    /**
+     * @dev Whether [8]q is the identity, for q = (X : Y : Z : T) in extended coordinates on the curve (Z ≠ 0, X and Y
+     * below p): whether q is one of the eight points of order dividing 8, which {isSmallOrder} lists by ordinate:
+     * X = 0 (y = ±1), Y = 0 (x = ±√−1), or y = ±{Y_ORDER_8}, i.e. Y = ±Y_ORDER_8·Z. Three comparisons and one
+     * MULMOD instead of three doublings; {Ed25519PointReference-clearsToIdentity} doubles three times, and the tests
+     * compare the two.
+     */
     function clearsToIdentity(uint256[4] memory q) internal pure returns (bool) {
-        _double(q);
-        _double(q);
-        _double(q);
-        return q[0] == 0 && q[1] == q[2];
+        uint256 y = q[1];
+        if (q[0] == 0 || y == 0) return true;
+        uint256 yOrder8 = mulmod(Y_ORDER_8, q[2], P);
+        return y == yOrder8 || y == P - yOrder8;
     }
 
     /**
      * @dev [b]B − [c]R − [a]A, or + [a]A when `addA`, in extended coordinates (X, Y, Z, T), for b < L, c < 2^127,
      * a < 2^126 and `points` = (R.x, R.y, A.x, A.y) affine: b = b₀ + 2^128·b₁ is taken as [b₀]B + [b₁]B', and the
      * four scalars' width-w NAFs are interleaved over one doubling chain from position 128 down (Straus–Shamir):
-     * per position a doubling, then each nonzero digit's odd multiple added or subtracted. `table` holds B's and
-     * B''s odd multiples for wNAF width `tableWidth` (2 … 8), laid out as {Ed25519BaseTable}: {verify} passes the
+     * per position a doubling, then each nonzero digit's signed odd multiple added. `table` holds B's and B''s
+     * signed odd multiples for wNAF width `tableWidth` (2 … 8), laid out as {Ed25519BaseTable}: {verify} passes the
      * deployed width, the gas suite others.
      *
      * The digits are recoded first into one array of 129 words, a word per position holding the four digits as
-     * bytes (b₀'s lowest, then b₁'s, c's, a's; |digit| with bit 7 for the sign): most positions have no digit, and one
-     * MLOAD tells. B's and B''s multiples come from the table contract; R's and A's (P, 3P, …, 15P in cached form)
-     * are computed on entry. The point is kept at a fixed memory address, which the IR optimizer handles better
-     * than the stack here. {Ed25519PointReference-multiScalarMul} is the plain-Solidity version the tests compare
-     * it with.
+     * bytes (b₀'s lowest, then b₁'s, c's, a's): a digit d is stored as its residue d mod 2^w (odd, so never zero),
+     * which also indexes its multiple in the tables. Most positions have no digit, and one MLOAD tells. B's and
+     * B''s multiples come from the table contract, which stores both signs; R's and A's are computed on entry in
+     * cached form, both signs, with the sign of their term (−c, ∓a) folded in: every digit is one addition without
+     * a branch on its sign. The chain starts at the highest position with a digit, from that position's additions.
+     * The point lives on the stack as X, Y, Z and T's two factors E, H (T = E·H): T is multiplied out only by an
+     * addition that reads it. {Ed25519PointReference-multiScalarMul} is the plain-Solidity version the tests
+     * compare it with.
      */
     function _multiScalarMul(
         address table,
@@ -213,100 +245,60 @@ library Ed25519 {
         uint256[4] memory points
     ) internal view returns (uint256[4] memory q) {
         assembly ("memory-safe") {
-            // Coordinates are kept below p. A sum or difference of two such values that only MULMOD or ADDMOD
-            // reads is left unreduced: it is below 2p < 2^256, and those opcodes reduce any 256-bit input.
+            // Field elements: every MULMOD result is below p; a sum or difference of two of them (below 2p < 2^256)
+            // is left unreduced where only MULMOD or ADDMOD reads it, as those reduce any 256-bit input.
             //
-            // The point at memory `p` ← 2p: {_double}'s negated intermediates h = X² + Y², g = X² − Y²,
-            // e = −2XY, f = 2Z² + g; T is not read.
-            function double(p) {
-                let x1 := mload(p)
-                let y1 := mload(add(p, 0x20))
-                let e := mulmod(add(x1, x1), sub(P, y1), P)
-                {
-                    let a2 := mulmod(x1, x1, P)
-                    let b2 := mulmod(y1, y1, P)
-                    y1 := add(a2, b2)
-                    x1 := add(a2, sub(P, b2))
-                }
-                let f := mload(add(p, 0x40))
-                f := addmod(shl(1, mulmod(f, f, P)), x1, P)
-                mstore(p, mulmod(e, f, P))
-                mstore(add(p, 0x20), mulmod(x1, y1, P))
-                mstore(add(p, 0x40), mulmod(f, x1, P))
-                mstore(add(p, 0x60), mulmod(e, y1, P))
-            }
-            // The point at memory `p` ← p + c, or p − c when `subtract` (0 or 1), for c at memory `cached` in cached
-            // form (Y + X, Y − X, 2d·T, 2Z), whose 2Z the caller has multiplied by p's Z into `zz` (below p): −c is
-            // (Y − X, Y + X, −2d·T, 2Z), so subtracting reads the first two words the other way round and negates
-            // the third's product.
-            function addCached(p, cached, subtract, zz) {
-                let e
-                let h
-                {
-                    let x1 := mload(p)
-                    let y1 := mload(add(p, 0x20))
-                    let a1 := mulmod(add(y1, sub(P, x1)), mload(add(cached, shl(5, iszero(subtract)))), P)
-                    let b1 := mulmod(add(y1, x1), mload(add(cached, shl(5, subtract))), P)
-                    e := add(b1, sub(P, a1))
-                    h := add(b1, a1)
-                }
-                let f
-                let g
-                {
-                    let cc := mulmod(mload(add(p, 0x60)), mload(add(cached, 0x40)), P)
-                    if subtract { cc := sub(P, cc) }
-                    f := add(zz, sub(P, cc))
-                    g := add(zz, cc)
-                }
-                mstore(p, mulmod(e, f, P))
-                mstore(add(p, 0x20), mulmod(g, h, P))
-                mstore(add(p, 0x40), mulmod(f, g, P))
-                mstore(add(p, 0x60), mulmod(e, h, P))
-            }
-            // p ± the table entry of `digit` (see the chain below): B's or B''s multiple, read into memory at `entry`.
-            function addTableEntry(p, tableAddress, entry, tableStart, digit) {
-                extcodecopy(tableAddress, entry, add(tableStart, mul(96, shr(1, and(digit, 0x7f)))), 96)
-                // The entry is affine: 2Z = 2.
-                let z := mload(add(p, 0x40))
-                addCached(p, entry, shr(7, digit), addmod(z, z, P))
-            }
-            // p ∓ the multiple of `digit` at `multiples` (P, 3P, …, 15P, 128 bytes each): a positive digit subtracts
-            // when `subtractPositive`, adds otherwise.
-            function addMultiple(p, multiples, digit, subtractPositive) {
-                addProjective(p, add(multiples, shl(7, shr(1, and(digit, 0x7f)))), xor(subtractPositive, shr(7, digit)))
-            }
-            // {addCached} for c with any Z.
-            function addProjective(p, cached, subtract) {
-                addCached(p, cached, subtract, mulmod(mload(add(p, 0x40)), mload(add(cached, 0x60)), P))
-            }
-            // The point at memory `p`, in cached form at memory `out`.
-            function storeCached(out, p) {
-                let x1 := mload(p)
-                let y1 := mload(add(p, 0x20))
-                mstore(out, add(y1, x1))
-                mstore(add(out, 0x20), add(y1, sub(P, x1)))
-                mstore(add(out, 0x40), mulmod(D2, mload(add(p, 0x60)), P))
-                mstore(add(out, 0x60), shl(1, mload(add(p, 0x40))))
-            }
-            // P, 3P, …, 15P in cached form at `out` (128 bytes each) for P = (x, y) affine, using the point at `p`
-            // and 128 bytes at `scratch` for 2P.
-            function storeOddMultiples(out, p, scratch, x, y) {
-                mstore(p, x)
-                mstore(add(p, 0x20), y)
-                mstore(add(p, 0x40), 1)
-                mstore(add(p, 0x60), mulmod(x, y, P))
-                storeCached(out, p)
-                // 2P by the addition formula (it is complete: d is not a square), which leaves {double} one call
-                // site, the chain's, where the optimizer inlines it.
-                addProjective(p, out, 0)
-                storeCached(scratch, p)
-                mstore(p, x)
-                mstore(add(p, 0x20), y)
-                mstore(add(p, 0x40), 1)
-                mstore(add(p, 0x60), mulmod(x, y, P))
-                for { let j := 0x80 } lt(j, 0x400) { j := add(j, 0x80) } {
-                    addProjective(p, scratch, 0)
-                    storeCached(add(out, j), p)
+            // For P = (x, y) affine, the width-5 digit table at `out` (16 entries of 128 bytes) with the term's sign
+            // folded in (`negate`): the digit of residue r (odd, below 32) reads the entry at `out` + 64(r − 1),
+            // [d]P in cached form (the multipliers of Y − X, Y + X and T, then 2Z), negated when `negate`, for d = r
+            // below 16 and r − 32 above. So (2m + 1)P is entry m with the term's sign and entry 15 − m (m xor 15)
+            // with the other; −P = (−X, Y, Z, −T) is cached as (Y + X, Y − X, −2d·T, 2Z). 2P, by the doubling
+            // formula (see the chain's) from Z = 1, is kept cached at `scratch`; 3P, 5P, … are P + 2P, … by the
+            // chain's addition. The intermediates are declared outside the loop, as in the chain.
+            function storeOddMultiples(out, scratch, x, y, negate) {
+                let t := mulmod(x, y, P)
+                let z := 1
+                let e := mulmod(add(x, x), sub(P, y), P)
+                let u := mulmod(x, x, P)
+                let v := mulmod(y, y, P)
+                let h := add(u, v)
+                let g := add(u, sub(P, v))
+                let f := addmod(2, g, P)
+                u := mulmod(e, f, P)
+                v := mulmod(g, h, P)
+                mstore(scratch, add(v, sub(P, u)))
+                mstore(add(scratch, 0x20), add(v, u))
+                mstore(add(scratch, 0x40), mulmod(D2, mulmod(e, h, P), P))
+                mstore(add(scratch, 0x60), shl(1, mulmod(f, g, P)))
+                let flip := mul(negate, 15)
+                for { let m := 0 } 1 { m := add(m, 1) } {
+                    u := add(y, sub(P, x))
+                    v := add(y, x)
+                    e := mulmod(D2, t, P)
+                    h := shl(1, z)
+                    f := add(out, shl(7, xor(m, flip)))
+                    mstore(f, u)
+                    mstore(add(f, 0x20), v)
+                    mstore(add(f, 0x40), e)
+                    mstore(add(f, 0x60), h)
+                    f := add(out, shl(7, xor(m, xor(flip, 15))))
+                    mstore(f, v)
+                    mstore(add(f, 0x20), u)
+                    mstore(add(f, 0x40), sub(P, e))
+                    mstore(add(f, 0x60), h)
+                    if eq(m, 7) { break }
+                    t := mulmod(t, mload(add(scratch, 0x40)), P)
+                    f := mulmod(z, mload(add(scratch, 0x60)), P)
+                    u := mulmod(u, mload(scratch), P)
+                    h := mulmod(v, mload(add(scratch, 0x20)), P)
+                    e := add(h, sub(P, u))
+                    h := add(h, u)
+                    g := add(f, t)
+                    f := add(f, sub(P, t))
+                    x := mulmod(e, f, P)
+                    y := mulmod(g, h, P)
+                    z := mulmod(f, g, P)
+                    t := mulmod(e, h, P)
                 }
             }
             // Writes k's width-w NAF into byte `lane` (from the lowest) of the words at `digits`, position i's word at
@@ -314,7 +306,7 @@ library Ed25519 {
             // z < 8, and TRAILING_ZEROS holds z at byte 2^z mod 11), writes one digit, and steps over the w − 1
             // zeros that follow it.
             function recode(digits, k, w, lane) {
-                let window := shl(w, 1)
+                let mask := sub(shl(w, 1), 1)
                 let ptr := add(digits, sub(31, lane))
                 for {} k {} {
                     let lowest := and(k, sub(0, k))
@@ -326,59 +318,133 @@ library Ed25519 {
                     let zeros := byte(mod(lowest, 11), TRAILING_ZEROS)
                     k := shr(zeros, k)
                     ptr := add(ptr, shl(5, zeros))
-                    // The odd residue r of k mod 2^w, taken in (−2^(w−1), 2^(w−1)): the digit is r, or r − 2^w when
-                    // r ≥ 2^(w−1) (`negative`), and k − digit, divisible by 2^w, is k's upper bits plus `negative`
-                    // times 2^w. Stored as |digit| (2^w − r when negative) with bit 7 set for a negative one
-                    // (|digit| < 2^7 for w ≤ 8); the byte is r + negative·(0x80 + 2^w − 2r), with wrapping arithmetic.
-                    let residue := and(k, sub(window, 1))
-                    let negative := shr(sub(w, 1), residue)
-                    mstore8(ptr, add(residue, mul(negative, add(0x80, sub(window, shl(1, residue))))))
-                    k := add(shr(w, k), negative)
+                    // The odd residue r of k mod 2^w is the byte; the digit is r, or r − 2^w when r ≥ 2^(w−1)
+                    // (`negative`), and k − digit, divisible by 2^w, is k's upper bits plus `negative` times 2^w.
+                    let residue := and(k, mask)
+                    mstore8(ptr, residue)
+                    k := add(shr(w, k), shr(sub(w, 1), residue))
                     ptr := add(ptr, shl(5, w))
                 }
             }
-            // Above the free memory pointer, unallocated: R's and A's multiples (1 KiB each), 2P, a table entry,
-            // then the digit words. q is the return value's memory (allocated on entry).
-            let multiplesR := mload(0x40)
-            let multiplesA := add(multiplesR, 0x400)
-            let scratch := add(multiplesR, 0x800)
-            let entry := add(multiplesR, 0x880)
-            let digits := add(multiplesR, 0x900)
-            storeOddMultiples(multiplesR, q, scratch, mload(points), mload(add(points, 0x20)))
-            storeOddMultiples(multiplesA, q, scratch, mload(add(points, 0x40)), mload(add(points, 0x60)))
-            // Zeroes the digit words (calldata past its end reads as zeros), then recodes the four scalars.
-            calldatacopy(digits, calldatasize(), mul(POSITIONS, 0x20))
-            recode(digits, and(b, 0xffffffffffffffffffffffffffffffff), tableWidth, 0)
-            recode(digits, shr(128, b), tableWidth, 1)
-            recode(digits, c, WIDTH_POINTS, 2)
-            recode(digits, a, WIDTH_POINTS, 3)
-            // B''s entries follow B's in the table contract, after its STOP byte.
-            let tableB := 1
-            let tableB128 := add(1, mul(96, shl(sub(tableWidth, 2), 1)))
-            // −[c]R always; −[a]A, or +[a]A when addA: a positive digit of c subtracts, of a subtracts unless addA.
-            let subtractA := iszero(addA)
-            // The chain, from the identity (0, 1, 1, 0).
-            mstore(q, 0)
-            mstore(add(q, 0x20), 1)
-            mstore(add(q, 0x40), 1)
-            mstore(add(q, 0x60), 0)
-            for { let position := add(digits, mul(sub(POSITIONS, 1), 0x20)) } iszero(lt(position, digits)) {
-                position := sub(position, 0x20)
-            } {
-                double(q)
+            // Above the free memory pointer, unallocated, all at fixed offsets from `base` so that the chain keeps
+            // few values on the stack: the digit words (129), R's and A's digit tables (2 KiB each), 2P, the table's
+            // address and B''s offset in it. A table entry is read into q, the return value's memory, written last.
+            let base := mload(0x40)
+            storeOddMultiples(add(base, 0x1020), add(base, 0x2020), mload(points), mload(add(points, 0x20)), 1)
+            storeOddMultiples(add(base, 0x1820), add(base, 0x2020), mload(add(points, 0x40)), mload(add(points, 0x60)), iszero(addA))
+            mstore(add(base, 0x20a0), table)
+            // The code offset of residue r's entry, 96 bytes each: 48(r − 1) for B, and past B's 2^(w−1) entries for
+            // B' (both with wrapping arithmetic).
+            mstore(add(base, 0x20c0), sub(mul(48, shl(tableWidth, 1)), 48))
+            // Zeroes the digit words (calldata past its end reads as zeros), marks position 0's word with its top
+            // bit (the chain's end: no other test of the position per step), then recodes the four scalars.
+            calldatacopy(base, calldatasize(), mul(POSITIONS, 0x20))
+            mstore(base, shl(255, 1))
+            recode(base, and(b, 0xffffffffffffffffffffffffffffffff), tableWidth, 0)
+            recode(base, shr(128, b), tableWidth, 1)
+            recode(base, c, WIDTH_POINTS, 2)
+            recode(base, a, WIDTH_POINTS, 3)
+            // The chain, from the identity (0, 1, 1, 0 = 0·0), at the highest position with a digit or the mark.
+            let x := 0
+            let y := 1
+            let z := 1
+            let e := 0
+            let h := 0
+            // The intermediates, declared outside the loop: assigned there, the optimizer keeps each in one place
+            // (it would recompute a squaring declared inside at each of its uses).
+            let f := 0
+            let g := 0
+            let u := 0
+            let v := 0
+            let position := add(base, mul(sub(POSITIONS, 1), 0x20))
+            for {} iszero(mload(position)) {} { position := sub(position, 0x20) }
+            for {} 1 {} {
                 let word := mload(position)
                 if word {
-                    // A digit's byte is |digit| (odd, its entry |digit| >> 1) with bit 7 set when it is negative.
+                    // Each addition: A = (Y − X)·c₀, B = (Y + X)·c₁, C = T·c₂, D = Z·c₃ (Z·2 for a table entry,
+                    // whose Z is 1), then (E, H) = (B − A, B + A), (F, G) = (D − C, D + C) and
+                    // (X, Y, Z) = (E·F, G·H, F·G), T = E·H. R's entry for residue r is at base + 0x1020 + 64(r − 1),
+                    // A's 0x800 further.
                     let digit := and(word, 0xff)
-                    if digit { addTableEntry(q, table, entry, tableB, digit) }
+                    if digit {
+                        extcodecopy(mload(add(base, 0x20a0)), q, add(mul(48, digit), not(47)), 96)
+                        u := mulmod(mulmod(e, h, P), mload(add(q, 0x40)), P)
+                        v := addmod(z, z, P)
+                        g := mulmod(add(y, sub(P, x)), mload(q), P)
+                        h := mulmod(add(y, x), mload(add(q, 0x20)), P)
+                        e := add(h, sub(P, g))
+                        h := add(h, g)
+                        f := add(v, sub(P, u))
+                        g := add(v, u)
+                        x := mulmod(e, f, P)
+                        y := mulmod(g, h, P)
+                        z := mulmod(f, g, P)
+                    }
                     digit := and(shr(8, word), 0xff)
-                    if digit { addTableEntry(q, table, entry, tableB128, digit) }
+                    if digit {
+                        extcodecopy(mload(add(base, 0x20a0)), q, add(mul(48, digit), mload(add(base, 0x20c0))), 96)
+                        u := mulmod(mulmod(e, h, P), mload(add(q, 0x40)), P)
+                        v := addmod(z, z, P)
+                        g := mulmod(add(y, sub(P, x)), mload(q), P)
+                        h := mulmod(add(y, x), mload(add(q, 0x20)), P)
+                        e := add(h, sub(P, g))
+                        h := add(h, g)
+                        f := add(v, sub(P, u))
+                        g := add(v, u)
+                        x := mulmod(e, f, P)
+                        y := mulmod(g, h, P)
+                        z := mulmod(f, g, P)
+                    }
                     digit := and(shr(16, word), 0xff)
-                    if digit { addMultiple(q, multiplesR, digit, 1) }
-                    digit := shr(24, word)
-                    if digit { addMultiple(q, multiplesA, digit, subtractA) }
+                    if digit {
+                        digit := add(base, add(0xfe0, shl(6, digit)))
+                        u := mulmod(mulmod(e, h, P), mload(add(digit, 0x40)), P)
+                        v := mulmod(z, mload(add(digit, 0x60)), P)
+                        g := mulmod(add(y, sub(P, x)), mload(digit), P)
+                        h := mulmod(add(y, x), mload(add(digit, 0x20)), P)
+                        e := add(h, sub(P, g))
+                        h := add(h, g)
+                        f := add(v, sub(P, u))
+                        g := add(v, u)
+                        x := mulmod(e, f, P)
+                        y := mulmod(g, h, P)
+                        z := mulmod(f, g, P)
+                    }
+                    digit := and(shr(24, word), 0xff)
+                    if digit {
+                        digit := add(base, add(0x17e0, shl(6, digit)))
+                        u := mulmod(mulmod(e, h, P), mload(add(digit, 0x40)), P)
+                        v := mulmod(z, mload(add(digit, 0x60)), P)
+                        g := mulmod(add(y, sub(P, x)), mload(digit), P)
+                        h := mulmod(add(y, x), mload(add(digit, 0x20)), P)
+                        e := add(h, sub(P, g))
+                        h := add(h, g)
+                        f := add(v, sub(P, u))
+                        g := add(v, u)
+                        x := mulmod(e, f, P)
+                        y := mulmod(g, h, P)
+                        z := mulmod(f, g, P)
+                    }
+                    // Position 0, the last.
+                    if shr(255, word) { break }
                 }
+                position := sub(position, 0x20)
+                // Doubling: dbl-2008-hwcd with a = −1, its intermediates negated (the products are unchanged):
+                // E = −2XY, H = X² + Y², G = X² − Y², F = 2Z² + G; T (not read) is E·H.
+                u := mulmod(x, x, P)
+                v := mulmod(y, y, P)
+                e := mulmod(add(x, x), sub(P, y), P)
+                h := add(u, v)
+                g := add(u, sub(P, v))
+                f := addmod(shl(1, mulmod(z, z, P)), g, P)
+                x := mulmod(e, f, P)
+                y := mulmod(g, h, P)
+                z := mulmod(f, g, P)
             }
+            mstore(q, x)
+            mstore(add(q, 0x20), y)
+            mstore(add(q, 0x40), z)
+            mstore(add(q, 0x60), mulmod(e, h, P))
         }
     }
 

@@ -15,7 +15,7 @@ import {Ed25519BaseTable} from "../utils/Ed25519BaseTable.sol";
  * S < L, canonical A and R, A not of small order, and the cofactored equation [8][S]B = [8]R + [8][k]A (see the
  * library for why): the verdicts of noble-curves' `ed25519.verify` with `zip215: false`.
  *
- * The constructor deploys the tables of the odd multiples of B and [2^128]B ({Ed25519BaseTable}) that the
+ * The constructor deploys the tables of the signed odd multiples of B and [2^128]B ({Ed25519BaseTable}) that the
  * verification reads; its address is immutable.
  *
  * @custom:stateless
@@ -63,7 +63,7 @@ contract Ed25519Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ERC1
     /// small order is refused too, as {verify} refuses it: anyone can make signatures that satisfy its equation. So
     /// is a key with a torsion component, A + T for T of order 2, 4 or 8 ({Ed25519-isTorsionFree}): RFC 8032 keys
     /// never have one, and the cofactored equation accepts A's signatures for each A + T, so one secret would fill
-    /// eight places of a threshold. keyId then costs 134,714 gas, nearly all of it that check; {verify} never pays it.
+    /// eight places of a threshold. keyId then costs about 116,700 gas, nearly all of it that check; {verify} never pays it.
     function keyId(bytes calldata key) public view virtual returns (bytes32) {
         if (key.length != 32) revert ERC7913NonCanonicalKey(key);
         (bool ok, uint256 x, uint256 y) = Ed25519.decompress(bytes32(key));

@@ -55,11 +55,57 @@ describe("Ed25519 point routines in assembly", () => {
   const edges = [0n, 1n, 2n, P - 1n, P - 2n];
   const coordinates = (): [bigint, bigint, bigint, bigint] => [0, 1, 2, 3].map(() => (Math.random() < 0.2 ? edges[Math.floor(Math.random() * edges.length)]! : field())) as never;
 
-  it("double (behind the final [8]Q check) equals its plain-Solidity reference on random and edge coordinates", async () => {
+  it("double (behind keyId's torsion check) equals its plain-Solidity reference on random and edge coordinates", async () => {
     for (let i = 0; i < 40; i++) {
       const q = coordinates();
       const [doubled, doubledReference] = await mock.read.double([q]);
       assert.deepEqual(doubled, doubledReference, `double ${q}`);
+    }
+  });
+
+  it("clearsToIdentity ([8]Q = O without doubling) agrees with its three-doubling reference and noble on the eight small-order points, random points and their sums, in random projective scales", async () => {
+    const torsion = SMALL_ORDER_POINTS.map((point) => ed25519.Point.fromHex(point.slice(2)));
+    const random = Array.from({ length: 8 }, () => ed25519.Point.BASE.multiply((hexToBigInt(bytesToHex(randomBytes(32))) % (L - 1n)) + 1n));
+    const mixed = random.map((point, i) => point.add(torsion[i]!));
+    for (const point of [...torsion, ...random, ...mixed]) {
+      const { x, y } = point.toAffine();
+      for (const scale of [1n, (field() || 1n)]) {
+        const q = [(x * scale) % P, (y * scale) % P, scale, (((x * y) % P) * scale) % P] as const;
+        const [cleared, clearedReference] = await mock.read.clearsToIdentity([q]);
+        assert.equal(cleared, point.isSmallOrder(), point.toHex());
+        assert.equal(clearedReference, cleared, point.toHex());
+      }
+    }
+  });
+});
+
+describe("Ed25519.decompress", () => {
+  it("agrees with its plain-Solidity reference and noble on points, small-order points, random strings, y ≥ p and x = 0 with the sign bit", async () => {
+    const P = 2n ** 255n - 19n;
+    const encode = (value: bigint): Hex => bytesToHex(hexToBytes(`0x${value.toString(16).padStart(64, "0")}`).reverse());
+    const points = Array.from({ length: 6 }, () => ed25519.Point.BASE.multiply((hexToBigInt(bytesToHex(randomBytes(32))) % (L - 1n)) + 1n));
+    const torsion = SMALL_ORDER_POINTS.map((point) => ed25519.Point.fromHex(point.slice(2)));
+    const encodings: Hex[] = [
+      ...points.map((point) => `0x${point.toHex()}` as Hex),
+      ...points.map((point, i) => `0x${point.add(torsion[i]!).toHex()}` as Hex),
+      ...SMALL_ORDER_POINTS,
+      ...Array.from({ length: 12 }, () => bytesToHex(randomBytes(32))),
+      ...[P, P + 1n, P + 18n, 2n ** 255n - 1n].flatMap((y) => [encode(y), encode(y + 2n ** 255n)]),
+      // x = 0 (y = ±1) with the sign bit: not canonical.
+      encode(1n + 2n ** 255n),
+      encode(P - 1n + 2n ** 255n),
+    ];
+    for (const encoded of encodings) {
+      const [ok, x, y, plainOk, plainX, plainY] = await mock.read.decompress([encoded]);
+      assert.deepEqual([ok, x, y], [plainOk, plainX, plainY], encoded);
+      let expected: { x: bigint; y: bigint } | undefined;
+      try {
+        expected = ed25519.Point.fromHex(encoded.slice(2), false).toAffine();
+      } catch {
+        expected = undefined;
+      }
+      assert.equal(ok, expected !== undefined, encoded);
+      if (expected) assert.deepEqual([x, y], [expected.x, expected.y], encoded);
     }
   });
 });

@@ -63,10 +63,10 @@ export async function profileVerify(
 export type Ed25519MultiScalarMulPart = { name: string; gas: number; additions: number };
 
 const ed25519MultiScalarMulPartNames = [
-  "R's and A's odd multiples, digit words cleared, 129 doublings (every scalar zero)",
-  "b = c·S mod L over B and [2^128]B: recoding, table reads (EXTCODECOPY, the first cold), additions",
-  "c over R: recoding, subtractions of R's multiples",
-  "a over A: recoding, additions of A's multiples",
+  "R's and A's odd multiples, digit words cleared, no doubling (every scalar zero: the chain starts at its top digit)",
+  "b = c·S mod L over B and [2^128]B: recoding, the doublings from its top digit, table reads (EXTCODECOPY, the first cold), additions",
+  "c over R: recoding, the doublings from its top digit, subtractions of R's multiples",
+  "a over A: recoding, the doublings from its top digit, additions of A's multiples",
 ];
 
 /**
@@ -115,9 +115,10 @@ export async function profileEd25519TableWidths(
     functionName: "baseTable",
   });
   const code = (await getCode(environment.client, { address: table }))!;
-  // After the STOP byte, B's entries and then B''s: half the rest each.
-  const entries = (width: number) => (ed25519TableBytes(width) - 1) / 2;
-  const half = entries(deployedWidth);
+  // B's entries and then B''s, half the code each, indexed by a digit's residue: a narrower width's positive
+  // multiples are the first 2^(w − 2) entries of each half and its negative ones the last 2^(w − 2).
+  const quarter = (width: number) => ed25519TableBytes(width) / 4;
+  const half = 2 * quarter(deployedWidth);
   const args = [parameters.publicKey, parameters.hash, parameters.signature] as const;
   const results: Ed25519TableWidth[] = [];
   for (const width of ed25519TableWidths) {
@@ -126,7 +127,9 @@ export async function profileEd25519TableWidths(
       results.push({ width, gas: undefined, additions });
       continue;
     }
-    const narrower = concat([slice(code, 0, 1 + entries(width)), slice(code, 1 + half, 1 + half + entries(width))]);
+    const narrower = concat(
+      [0, half].flatMap((start) => [slice(code, start, start + quarter(width)), slice(code, start + half - quarter(width), start + half)]),
+    );
     if (size(narrower) !== ed25519TableBytes(width)) throw new Error(`Ed25519 table of width ${width}: ${size(narrower)} bytes`);
     const address = `0x000000000000000000000000000000e2551900${width.toString(16).padStart(2, "0")}` as Address;
     const [gas, additions, valid] = (await readInstrument(environment, profiler, "multiScalarMulByTableWidth", [address, BigInt(width), ...args], [
@@ -141,8 +144,8 @@ export async function profileEd25519TableWidths(
 /** Whether a table of `tableBytes` fits one contract's code (EIP-170). */
 export const fitsOneContract = (tableBytes: number) => tableBytes <= maxCodeSize;
 
-/** The size of an {Ed25519BaseTable} of wNAF width `width`: a STOP byte, then 2^(w − 2) entries of 96 bytes per base point. */
-export const ed25519TableBytes = (width: number) => 1 + 2 * 96 * 2 ** (width - 2);
+/** The size of an {Ed25519BaseTable} of wNAF width `width`: 2^(w − 1) signed entries of 96 bytes per base point. */
+export const ed25519TableBytes = (width: number) => 2 * 96 * 2 ** (width - 1);
 
 /** Gas of one on-chain Keccak-f[1600] permutation, the unit of every SHAKE step above. */
 export async function keccakPermutationGas(environment: Environment): Promise<number> {

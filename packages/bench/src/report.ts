@@ -166,7 +166,7 @@ function ed25519MultiScalarMulSection(rows: Row[]): string[] {
     const [fixed, ...scalars] = ed25519Parts;
     lines.push("## Ed25519: inside the multi-scalar multiplication", "");
     lines.push(
-      "The same signature's [b]B − [c]R ∓ [a]A by difference (Ed25519Profiler.multiScalarMulParts): the routine with every scalar zero, then what each scalar alone adds to it. A table addition reads 96 bytes with EXTCODECOPY and uses Z = 1; an addition of R's or A's multiples is a full cached addition.",
+      "The same signature's [b]B − [c]R ∓ [a]A by difference (Ed25519Profiler.multiScalarMulParts): the routine with every scalar zero, then what each scalar alone adds to it. The chain starts at the highest digit, so each scalar's part carries its own doublings (about 128 of them) and the parts add up to more than the step. A table addition reads 96 bytes with EXTCODECOPY and uses Z = 1; an addition of R's or A's multiples is a full cached addition.",
       "",
       "| part | additions | gas | per addition |",
       "|---|---:|---:|---:|",
@@ -186,7 +186,7 @@ function ed25519TableWidthSection(rows: Row[]): string[] {
   if (tableWidths.length > 0) {
     lines.push("## Ed25519: base-point table width", "");
     lines.push(
-      "The same signature's [b]B − [c]R ∓ [a]A over base-point tables of each wNAF width (Ed25519Profiler.multiScalarMulByTableWidth): a narrower table is the deployed one's first 2^(w − 2) entries of B and of [2^128]B, placed at its own address for the call, so its first read is cold as the deployed table's is. A width-w table takes 1 + 2 × 96 × 2^(w − 2) bytes; the widest that fits one data contract under EIP-170 is the one deployed. Wider ones are not measured: they exceed EIP-170 (splitting them costs one more cold account, 2,600 gas, per contract) and their digits do not fit the library's digit bytes (|digit| < 2^7); their additions are counted on the same scalars.",
+      "The same signature's [b]B − [c]R ∓ [a]A over base-point tables of each wNAF width (Ed25519Profiler.multiScalarMulByTableWidth): a narrower table is the deployed one's first and last 2^(w − 2) entries of B's and of [2^128]B's (their positive and negative odd multiples), placed at its own address for the call, so its first read is cold as the deployed table's is. A width-w table takes 2 × 96 × 2^(w − 1) bytes (both signs of each multiple); the widest that fits one data contract under EIP-170 is the one deployed. Wider ones are not measured: they exceed EIP-170 (splitting them costs one more cold account, 2,600 gas, per contract) and their digits do not fit the library's digit bytes (residues below 2^8); their additions are counted on the same scalars.",
       "",
       "| width | table bytes | fits one contract | b's additions | multiplication gas |",
       "|---:|---:|---|---:|---:|",
