@@ -56,16 +56,28 @@ library MLDSA44 {
     uint256 private constant MA = 0xffffffff00000000ffffffff;
     uint256 private constant MZ = 0xffffffffffffffff0000000000000000ffffffffffffffff;
 
-    /// @dev Constants of {_decodeZ}, in each of four 64-bit lanes: 2^18 − (β + 1), β, bit 18, and q + γ1 (β = 78,
-    /// γ1 = 2^17).
-    uint256 private constant Z_LOW = 0x3ffb1000000000003ffb1000000000003ffb1000000000003ffb1;
-    uint256 private constant Z_HIGH = 0x4e000000000000004e000000000000004e000000000000004e;
-    uint256 private constant BIT18 = 0x40000000000000004000000000000000400000000000000040000;
-    uint256 private constant Q_PLUS_GAMMA1 = 0x81e001000000000081e001000000000081e001000000000081e001;
-    /// @dev An 18-bit field at bits 0, 64 and 128.
-    uint256 private constant FIELD = 0x3ffff;
-    uint256 private constant FIELD_64 = 0x3ffff0000000000000000;
-    uint256 private constant FIELD_128 = 0x3ffff00000000000000000000000000000000;
+    /// @dev Constants of {_decodeZ}. WINDOWS_g picks a group of 3-byte windows of the 18-byte block, SPREAD_g copies
+    /// each to its lane and LANES_g keeps those copies; PART_A/B/C then reverse each window's bytes and shift out its
+    /// offset (see {_decodeZ}).
+    uint256 private constant WINDOWS_0 = 0x0000000000000000000000000003fffffc000000000003fffffc03fffffc0000;
+    uint256 private constant SPREAD_0 = 0x0000000000000000000000000040000000004000000000000004000000000000;
+    uint256 private constant LANES_0 = 0xffffff00ffffff000000000000000000000000000ffffff00000000000000000;
+    uint256 private constant WINDOWS_1 = 0x00000000000000000000000000000003fffffc000000000003fffffc03fffffc;
+    uint256 private constant SPREAD_1 = 0x0000000000000000000000000000000000000010000000001000000000000001;
+    uint256 private constant LANES_1 = 0x00000000000000003fffffc03fffffc000000000000000000000000003fffffc;
+    uint256 private constant WINDOWS_2 = 0x0000000000000000000000000000000000000000000003fffffffffc00000000;
+    uint256 private constant SPREAD_2 = 0x0000000000000000000000000000000000000000000000000004000000000001;
+    uint256 private constant LANES_2 = 0x000000000000000000000000000000000ffffff00000000003fffffc00000000;
+    uint256 private constant PART_A = 0x00030000000300000003c0000003c0000003f0000003f0000003fc000003fc00;
+    uint256 private constant PART_B = 0x0000ff000000ff0000003fc000003fc000000ff000000ff0000003fc000003fc;
+    uint256 private constant PART_C = 0x000000ff000000ff0000003f0000003f0000000f0000000f0000000300000003;
+    /// @dev In each of eight 32-bit lanes: 2^18 − (β + 1), β, bit 18, and q + γ1 (β = 78, γ1 = 2^17).
+    uint256 private constant Z_LOW = 0x3ffb10003ffb10003ffb10003ffb10003ffb10003ffb10003ffb10003ffb1;
+    uint256 private constant Z_HIGH = 0x4e0000004e0000004e0000004e0000004e0000004e0000004e0000004e;
+    uint256 private constant Z_BIT = 0x4000000040000000400000004000000040000000400000004000000040000;
+    uint256 private constant Q_PLUS_GAMMA1 = 0x81e0010081e0010081e0010081e0010081e0010081e0010081e0010081e001;
+    /// @dev The low 32 bits of each 64-bit lane.
+    uint256 private constant LOW_HALVES = 0xffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
 
     /// @dev Constants of {_useHintAndEncode}, on eight 32-bit lanes (the value in each lane): 1, 2^24 − q, γ2 − 1, and
     /// the masks and constants of its steps.
@@ -75,6 +87,11 @@ library MLDSA44 {
     uint256 private constant LOW13 = 0x1fff00001fff00001fff00001fff00001fff00001fff00001fff00001fff;
     uint256 private constant LOW6 = 0x3f0000003f0000003f0000003f0000003f0000003f0000003f0000003f;
     uint256 private constant TWENTY = 0x1400000014000000140000001400000014000000140000001400000014;
+    /// @dev The high 32 bits of each 64-bit lane, and the gathers of {_useHintAndEncode}: r1 of c0 … c3 (c4 … c7) to
+    /// bits 6m − 24·[m ≥ 4] above 232.
+    uint256 private constant HIGH_HALVES = 0xffffffff00000000ffffffff00000000ffffffff00000000ffffffff00000000;
+    uint256 private constant GATHER_HIGH = 0x4000000000000000010000000000000000040000000000000000100;
+    uint256 private constant GATHER_LOW = 0x400000000000000001000000000000000004000000000000000010000000000;
 
     /// @dev Byte reversal of a word: every other byte, pair, quad and octet.
     uint256 private constant REV8 = 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff;
@@ -255,39 +272,33 @@ library MLDSA44 {
      */
     function _decodeZ(bytes calldata signature, uint256 z) internal pure returns (bool ok) {
         assembly ("memory-safe") {
-            // Eight coefficients per 18 bytes, least significant bit first: with the calldata word's bytes reversed,
-            // its low 144 bits are those 18 bytes as a little-endian integer v, raw_m at bit 18m. Each half's four
-            // fields go into the 64-bit lanes of one word, raw_0 (raw_4) on top. The range check is lane-wise:
-            // raw + 2^18 − 79 has bit 18 set iff raw ≥ 79 (the AND of all must keep it), raw + 78 iff
-            // raw ≥ 2^18 − 78 (the OR of all must not). q + γ1 − raw is then one SUB per word.
+            // Eight coefficients per 18 bytes, least significant bit first: raw_m is the 3-byte window x = b_j b_j+1 b_j+2
+            // (j = ⌊18m/8⌋) read little-endian, shifted down by o = 18m mod 8. Three MULs copy the windows of a
+            // calldata word into eight 32-bit lanes, c0, c4, c1, c5, …, c3, c7 from the top, window m shifted up by 8 − o
+            // (x' = x·2^(8 − o): the copies of a group never overlap, see scripts/codegen/mldsa.mjs). Then in every lane
+            // at once raw = (x' << 8 & A) | (x' >> 8 & B) | (x' >> 24 & C): b_j+2, b_j+1 and b_j at their little-endian
+            // places less o, the masks per lane. Lane-wise range check: raw + 2^18 − 79 has bit 18 set iff
+            // raw ≥ 79 (the AND of all must keep it), raw + 78 iff raw ≥ 2^18 − 78 (the OR of all must not).
+            // q + γ1 − raw is one SUB; word 2n is its high halves, word 2n + 1 its low ones.
             let low := not(0)
             let high := 0
             let src := add(signature.offset, C_TILDE_BYTES)
             for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
                 let v := calldataload(src)
                 src := add(src, 18)
-                v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                v := or(and(shr(64, v), REV64), shl(64, and(v, REV64)))
-                v := or(shr(128, v), shl(128, v))
-                let raws := or(
-                    or(shl(192, and(v, FIELD)), and(shl(110, v), FIELD_128)),
-                    or(and(shl(28, v), FIELD_64), and(shr(54, v), FIELD))
+                let h := shr(110, v)
+                v := or(
+                    or(and(mul(and(h, WINDOWS_0), SPREAD_0), LANES_0), and(mul(and(h, WINDOWS_1), SPREAD_1), LANES_1)),
+                    and(mul(and(shr(150, v), WINDOWS_2), SPREAD_2), LANES_2)
                 )
-                low := and(low, add(raws, Z_LOW))
-                high := or(high, add(raws, Z_HIGH))
-                mstore(z, sub(Q_PLUS_GAMMA1, raws))
-                v := shr(72, v)
-                raws := or(
-                    or(shl(192, and(v, FIELD)), and(shl(110, v), FIELD_128)),
-                    or(and(shl(28, v), FIELD_64), and(shr(54, v), FIELD))
-                )
-                low := and(low, add(raws, Z_LOW))
-                high := or(high, add(raws, Z_HIGH))
-                mstore(add(z, 32), sub(Q_PLUS_GAMMA1, raws))
+                v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
+                low := and(low, add(v, Z_LOW))
+                high := or(high, add(v, Z_HIGH))
+                v := sub(Q_PLUS_GAMMA1, v)
+                mstore(z, and(shr(32, v), LOW_HALVES))
+                mstore(add(z, 32), and(v, LOW_HALVES))
             }
-            ok := and(eq(and(low, BIT18), BIT18), iszero(and(high, BIT18)))
+            ok := and(eq(and(low, Z_BIT), Z_BIT), iszero(and(high, Z_BIT)))
         }
     }
 
@@ -415,18 +426,31 @@ library MLDSA44 {
      * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
      * written to the 192 bytes at `out` (and up to 8 bytes past them, which the caller leaves writable). Decompose's
      * r1 is ⌊(r + γ2 − 1)/2γ2⌋ except at the top, where that gives 44 for Decompose's 0 (and r0 ≤ 0 there); r0 > 0
-     * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Every coefficient is encoded unhinted first, 6 bits each, four to three bytes,
-     * least significant first; then each hinted one's 6 bits are replaced by r1 ± 1 mod 44. Plain reference:
+     * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Each hinted coefficient is first replaced in w by (r1 ± 1 mod 44)·2γ2, whose r1 is
+     * that value; then every coefficient is encoded, 6 bits each, four to three bytes, least significant first. w's
+     * row is changed, and the 24 bytes past it are rewritten unchanged. Plain reference:
      * {MLDSA44Reference-useHintAndEncode}.
      */
     function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
         assembly ("memory-safe") {
+            let y := add(signature.offset, HINT_OFFSET)
+            let index := 0
+            if i { index := byte(0, calldataload(add(y, add(OMEGA, sub(i, 1))))) }
+            for { let last := byte(0, calldataload(add(y, add(OMEGA, i)))) } lt(index, last) { index := add(index, 1) } {
+                let at := add(w, shl(3, byte(0, calldataload(add(y, index)))))
+                let x := add(mod(shr(192, mload(at)), Q), GAMMA2_MINUS_ONE)
+                // r1 + 1 if r0 > 0, else r1 − 1, mod 44 (r1 ≤ 44, so adding 43 never wraps twice).
+                let r1 := mod(add(div(x, TWO_GAMMA2), add(43, mul(2, iszero(lt(mod(x, TWO_GAMMA2), GAMMA2))))), 44)
+                mstore(at, or(and(mload(at), LOW_LANES), shl(192, mul(r1, TWO_GAMMA2))))
+            }
             // 32 coefficients (eight words, 24 bytes of the encoding) at a time. Two words at a time as eight 32-bit
             // lanes (word 2n shifted up by 32 bits over word 2n + 1: coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top):
             // r mod q (bit 24 of r + 2^24 − q is set iff r ≥ q); y = ⌊(r + γ2 − 1)/2^11⌋ < 2^13; r1 = ⌊y/93⌋ =
             // ⌊y·11276/2^20⌋, exact for y < 2^13 (11276·93 = 2^20 + 92, and 92·2^13 < 2^20); then 44 → 0. Each
-            // shift brings only the next lane's low bits down, above the bits kept. The eight 6-bit values go to
-            // bits 6k of v, the little-endian integer of the 24 bytes, whose byte reversal is stored.
+            // shift brings only the next lane's low bits down, above the bits kept. One MUL gathers the r1 of the
+            // high halves (coefficients 0 … 3) to bits 232 … 255 in encoding order, another those of the low halves;
+            // the eight 6-bit values go to bits 6k of v, the little-endian integer of the 24 bytes, whose byte
+            // reversal is stored.
             let o := out
             for { let p := w let end := add(w, POLY_BYTES) } lt(p, end) { p := add(p, 256) } {
                 let v := 0
@@ -437,26 +461,8 @@ library MLDSA44 {
                 x := and(shr(20, mul(x, 11276)), LOW6)
                 x := sub(x, mul(and(shr(6, add(x, TWENTY)), ONES), 44))
                 v := or(
-                    v,
-                    or(
-                        or(
-                            or(
-                                or(
-                                    or(
-                                        or(
-                                            or(and(shr(224, x), 0x3f), and(shr(154, x), 0xfc0)),
-                                            and(shr(84, x), 0x3f000)
-                                        ),
-                                        and(shr(14, x), 0xfc0000)
-                                    ),
-                                    and(shr(168, x), 0x3f000000)
-                                ),
-                                and(shr(98, x), 0xfc0000000)
-                            ),
-                            and(shr(28, x), 0x3f000000000)
-                        ),
-                        and(shl(42, x), 0xfc0000000000)
-                    )
+                    shr(232, mul(and(x, HIGH_HALVES), GATHER_HIGH)),
+                    shl(24, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
                 )
                 x := or(shl(32, mload(add(p, 64))), mload(add(p, 96)))
                 x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
@@ -466,23 +472,8 @@ library MLDSA44 {
                 v := or(
                     v,
                     or(
-                        or(
-                            or(
-                                or(
-                                    or(
-                                        or(
-                                            or(and(shr(176, x), 0x3f000000000000), and(shr(106, x), 0xfc0000000000000)),
-                                            and(shr(36, x), 0x3f000000000000000)
-                                        ),
-                                        and(shl(34, x), 0xfc0000000000000000)
-                                    ),
-                                    and(shr(120, x), 0x3f000000000000000000)
-                                ),
-                                and(shr(50, x), 0xfc0000000000000000000)
-                            ),
-                            and(shl(20, x), 0x3f000000000000000000000)
-                        ),
-                        and(shl(90, x), 0xfc0000000000000000000000)
+                        shl(48, shr(232, mul(and(x, HIGH_HALVES), GATHER_HIGH))),
+                        shl(72, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
                     )
                 )
                 x := or(shl(32, mload(add(p, 128))), mload(add(p, 160)))
@@ -493,26 +484,8 @@ library MLDSA44 {
                 v := or(
                     v,
                     or(
-                        or(
-                            or(
-                                or(
-                                    or(
-                                        or(
-                                            or(
-                                                and(shr(128, x), 0x3f000000000000000000000000),
-                                                and(shr(58, x), 0xfc0000000000000000000000000)
-                                            ),
-                                            and(shl(12, x), 0x3f000000000000000000000000000)
-                                        ),
-                                        and(shl(82, x), 0xfc0000000000000000000000000000)
-                                    ),
-                                    and(shr(72, x), 0x3f000000000000000000000000000000)
-                                ),
-                                and(shr(2, x), 0xfc0000000000000000000000000000000)
-                            ),
-                            and(shl(68, x), 0x3f000000000000000000000000000000000)
-                        ),
-                        and(shl(138, x), 0xfc0000000000000000000000000000000000)
+                        shl(96, shr(232, mul(and(x, HIGH_HALVES), GATHER_HIGH))),
+                        shl(120, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
                     )
                 )
                 x := or(shl(32, mload(add(p, 192))), mload(add(p, 224)))
@@ -523,26 +496,8 @@ library MLDSA44 {
                 v := or(
                     v,
                     or(
-                        or(
-                            or(
-                                or(
-                                    or(
-                                        or(
-                                            or(
-                                                and(shr(80, x), 0x3f000000000000000000000000000000000000),
-                                                and(shr(10, x), 0xfc0000000000000000000000000000000000000)
-                                            ),
-                                            and(shl(60, x), 0x3f000000000000000000000000000000000000000)
-                                        ),
-                                        and(shl(130, x), 0xfc0000000000000000000000000000000000000000)
-                                    ),
-                                    and(shr(24, x), 0x3f000000000000000000000000000000000000000000)
-                                ),
-                                and(shl(46, x), 0xfc0000000000000000000000000000000000000000000)
-                            ),
-                            and(shl(116, x), 0x3f000000000000000000000000000000000000000000000)
-                        ),
-                        and(shl(186, x), 0xfc0000000000000000000000000000000000000000000000)
+                        shl(144, shr(232, mul(and(x, HIGH_HALVES), GATHER_HIGH))),
+                        shl(168, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
                     )
                 )
                 v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
@@ -551,23 +506,6 @@ library MLDSA44 {
                 v := or(and(shr(64, v), REV64), shl(64, and(v, REV64)))
                 mstore(o, or(shr(128, v), shl(128, v)))
                 o := add(o, 24)
-            }
-            let y := add(signature.offset, HINT_OFFSET)
-            let index := 0
-            if i { index := byte(0, calldataload(add(y, add(OMEGA, sub(i, 1))))) }
-            for { let last := byte(0, calldataload(add(y, add(OMEGA, i)))) } lt(index, last) { index := add(index, 1) } {
-                let position := byte(0, calldataload(add(y, index)))
-                let x := add(mod(shr(192, mload(add(w, shl(3, position)))), Q), GAMMA2_MINUS_ONE)
-                // r1 + 1 if r0 > 0, else r1 − 1, mod 44 (r1 ≤ 44, so adding 43 never wraps twice).
-                let r1 := mod(add(div(x, TWO_GAMMA2), add(43, mul(2, iszero(lt(mod(x, TWO_GAMMA2), GAMMA2))))), 44)
-                // Its 6 bits start at bit 6·position: within the 16-bit little-endian pair of bytes at `at`.
-                let bit := mul(6, position)
-                let at := add(out, shr(3, bit))
-                let shift := and(bit, 7)
-                let pair := or(byte(0, mload(at)), shl(8, byte(1, mload(at))))
-                pair := or(and(pair, not(shl(shift, 63))), shl(shift, r1))
-                mstore8(at, and(pair, 0xff))
-                mstore8(add(at, 1), and(shr(8, pair), 0xff))
             }
         }
     }

@@ -56,26 +56,28 @@ library MLDSA87 {
     uint256 private constant MA = 0xffffffff00000000ffffffff;
     uint256 private constant MZ = 0xffffffffffffffff0000000000000000ffffffffffffffff;
 
-    /// @dev Constants of {_decodeZ}; the lane constants hold their value in each of eight 32-bit lanes: 2^20 − (β + 1),
-    /// β, bit 20, and q + γ1 (β = 120, γ1 = 2^19).
-    uint256 private constant M80 = 0xffffffffffffffffffff;
-    uint256 private constant M128 = 0xffffffffffffffffffffffffffffffff;
-    uint256 private constant GROUPS_HIGH = 0xffffffffff0000000000000000000000ffffffffff0000000000;
-    uint256 private constant GROUPS_LOW = 0xffffffffff0000000000000000000000ffffffffff;
-    uint256 private constant WINDOWS_HIGH = 0xffffff0000000000ffffff0000000000ffffff0000000000ffffff0000;
-    uint256 private constant WINDOWS_LOW = 0xffffff0000000000ffffff0000000000ffffff0000000000ffffff;
-    uint256 private constant BYTE0 = 0xff000000ff000000ff000000ff000000ff000000ff000000ff000000ff;
-    uint256 private constant BYTE1 = 0xff000000ff000000ff000000ff000000ff000000ff000000ff000000ff00;
-    uint256 private constant EVEN20 = 0xfffff00000000000fffff00000000000fffff00000000000fffff00000000;
-    uint256 private constant ODD20 = 0xfffff00000000000fffff00000000000fffff00000000000fffff;
+    /// @dev Constants of {_decodeZ}. WINDOWS_g picks a group of 3-byte windows of the 20-byte block, SPREAD_g copies
+    /// each to its lane and LANES_g keeps those copies; PART_A/B/C then reverse each window's bytes and shift out its
+    /// offset (see {_decodeZ}).
+    uint256 private constant WINDOWS_0 = 0x000000000000000000000003fffffc000000000000000000000003fffffffffc;
+    uint256 private constant SPREAD_0 = 0x0000000000000000000000000000000000000000400000000040000000000004;
+    uint256 private constant LANES_0 = 0xffffff0000000000000000000000000000000000ffffff00000000000ffffff0;
+    uint256 private constant WINDOWS_1 = 0x0000000000000000000000000000000003fffffc00000003fffffc0000000000;
+    uint256 private constant SPREAD_1 = 0x0000000000000000000000000000000000000000040000000000000000000040;
+    uint256 private constant LANES_1 = 0x0000000000000000000000000ffffff0ffffff00000000000000000000000000;
+    uint256 private constant WINDOWS_2 = 0x000000000000000000000000000000000000000ffffff0000ffffffffffff000;
+    uint256 private constant SPREAD_2 = 0x0000000000000000100000000000000000000000010000000000000000000001;
+    uint256 private constant LANES_2 = 0x00000000ffffff000ffffff00000000000000000000000000ffffff000000000;
+    uint256 private constant PART_A = 0x000f0000000f0000000ff000000ff000000f0000000f0000000ff000000ff000;
+    uint256 private constant PART_B = 0x0000ff000000ff0000000ff000000ff00000ff000000ff0000000ff000000ff0;
+    uint256 private constant PART_C = 0x000000ff000000ff0000000f0000000f000000ff000000ff0000000f0000000f;
+    /// @dev In each of eight 32-bit lanes: 2^20 − (β + 1), β, bit 20, and q + γ1 (β = 120, γ1 = 2^19).
     uint256 private constant Z_LOW = 0xfff87000fff87000fff87000fff87000fff87000fff87000fff87000fff87;
     uint256 private constant Z_HIGH = 0x7800000078000000780000007800000078000000780000007800000078;
-    uint256 private constant BIT20 = 0x10000000100000001000000010000000100000001000000010000000100000;
+    uint256 private constant Z_BIT = 0x10000000100000001000000010000000100000001000000010000000100000;
     uint256 private constant Q_PLUS_GAMMA1 = 0x87e0010087e0010087e0010087e0010087e0010087e0010087e0010087e001;
-    uint256 private constant SPREAD_ODD = 0x10000000000000001;
-    uint256 private constant KEEP_ODD = 0x00ffffffff000000000000000000000000ffffffff;
-    uint256 private constant SPREAD_EVEN = 0x1000000000000000100000000;
-    uint256 private constant KEEP_EVEN = 0xffffffff000000000000000000000000ffffffff0000000000000000;
+    /// @dev The low 32 bits of each 64-bit lane.
+    uint256 private constant LOW_HALVES = 0xffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
 
     /// @dev Constants of {_useHintAndEncode}, on eight 32-bit lanes (the value in each lane): 1, 2^24 − q, γ2 − 1, and
     /// the masks and constants of its steps.
@@ -258,39 +260,38 @@ library MLDSA87 {
     /**
      * @dev Unpacks the seven 20-bit packed z polynomials (FIPS 204 Algorithm 19, BitUnpack(·, γ1 − 1, γ1)) into
      * packed polynomials at `z`, coefficient z = γ1 − raw stored as q + γ1 − raw (non-negative, below 2^24, ≡ z
-     * mod q), and checks ‖z‖∞ < γ1 − β, i.e. β + 1 ≤ raw ≤ 2γ1 − β − 1, for all of them.
+     * mod q), and checks ‖z‖∞ < γ1 − β, i.e. β + 1 ≤ raw ≤ 2γ1 − β − 1, for all of them. Plain reference
+     * ({MLDSA87Reference-decodeZ}): raw_c is bits 20c..20c + 19 of z's bytes read as a little-endian integer.
      */
     function _decodeZ(bytes calldata signature, uint256 z) internal pure returns (bool ok) {
         assembly ("memory-safe") {
-            // 8 coefficients per 20 bytes b0..b19, least significant bit first: f0 = b2[0:4] b1 b0, f1 = b4 b3
-            // b2[4:8], and so on every 5 bytes. They are cut out in eight 32-bit lanes at once, f0 on top: the two
-            // 10-byte halves go to bits 128 and 0, then each half's two 5-byte groups 64 bits apart, then each
-            // group's two 3-byte windows (b0 b1 b2 and b2 b3 b4) 32 bits apart; reversing the three bytes of every
-            // lane and keeping the low 20 bits (even lanes) or bits 4..23 (odd lanes) gives the fields.
-            // Lane-wise range check: raw + 2^20 − 121 has bit 20 set iff raw ≥ 121 (the AND of all must keep it),
-            // raw + 120 has it set iff raw ≥ 2^20 − 120 (the OR of all must not). Each half of the eight
-            // lanes q + γ1 − raw then spreads to four 64-bit lanes: ×(2^64 + 1) puts f1 and f3 in place and
-            // ×(2^96 + 2^32) f0 and f2, the other copies falling outside the masks.
+            // Eight coefficients per 20 bytes, least significant bit first: raw_m is the 3-byte window x = b_j b_j+1 b_j+2
+            // (j = ⌊20m/8⌋) read little-endian, shifted down by o = 20m mod 8. Three MULs copy the windows of a
+            // calldata word into eight 32-bit lanes, c0, c4, c1, c5, …, c3, c7 from the top, window m shifted up by 8 − o
+            // (x' = x·2^(8 − o): the copies of a group never overlap, see scripts/codegen/mldsa.mjs). Then in every lane
+            // at once raw = (x' << 8 & A) | (x' >> 8 & B) | (x' >> 24 & C): b_j+2, b_j+1 and b_j at their little-endian
+            // places less o, the masks per lane. Lane-wise range check: raw + 2^20 − 121 has bit 20 set iff
+            // raw ≥ 121 (the AND of all must keep it), raw + 120 iff raw ≥ 2^20 − 120 (the OR of all must not).
+            // q + γ1 − raw is one SUB; word 2n is its high halves, word 2n + 1 its low ones.
             let low := not(0)
             let high := 0
             let src := add(signature.offset, C_TILDE_BYTES)
             for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
                 let v := calldataload(src)
                 src := add(src, 20)
-                v := or(shl(128, shr(176, v)), and(shr(96, v), M80))
-                v := or(shl(24, and(v, GROUPS_HIGH)), and(v, GROUPS_LOW))
-                v := or(shl(16, and(v, WINDOWS_HIGH)), and(v, WINDOWS_LOW))
-                v := or(or(shl(16, and(v, BYTE0)), and(v, BYTE1)), and(shr(16, v), BYTE0))
-                v := or(and(v, EVEN20), and(shr(4, v), ODD20))
+                let h := shr(94, v)
+                v := or(
+                    or(and(mul(and(h, WINDOWS_0), SPREAD_0), LANES_0), and(mul(and(h, WINDOWS_1), SPREAD_1), LANES_1)),
+                    and(mul(and(shr(140, v), WINDOWS_2), SPREAD_2), LANES_2)
+                )
+                v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
                 low := and(low, add(v, Z_LOW))
                 high := or(high, add(v, Z_HIGH))
                 v := sub(Q_PLUS_GAMMA1, v)
-                let h := shr(128, v)
-                mstore(z, or(and(mul(h, SPREAD_ODD), KEEP_ODD), and(mul(h, SPREAD_EVEN), KEEP_EVEN)))
-                h := and(v, M128)
-                mstore(add(z, 32), or(and(mul(h, SPREAD_ODD), KEEP_ODD), and(mul(h, SPREAD_EVEN), KEEP_EVEN)))
+                mstore(z, and(shr(32, v), LOW_HALVES))
+                mstore(add(z, 32), and(v, LOW_HALVES))
             }
-            ok := and(eq(and(low, BIT20), BIT20), iszero(and(high, BIT20)))
+            ok := and(eq(and(low, Z_BIT), Z_BIT), iszero(and(high, Z_BIT)))
         }
     }
 

@@ -123,43 +123,30 @@ function constants(p) {
     uint256 private constant MA = 0xffffffff00000000ffffffff;
     uint256 private constant MZ = 0xffffffffffffffff0000000000000000ffffffffffffffff;
 `);
-  if (p.zBits === 18) {
-    c.push(`
-    /// @dev Constants of {_decodeZ}, in each of four 64-bit lanes: 2^18 − (β + 1), β, bit 18, and q + γ1 (β = ${p.beta},
-    /// γ1 = 2^17).
-    uint256 private constant Z_LOW = ${lanes(2 ** 18 - (p.beta + 1), 64, 4)};
-    uint256 private constant Z_HIGH = ${lanes(p.beta, 64, 4)};
-    uint256 private constant BIT18 = ${lanes(2 ** 18, 64, 4)};
-    uint256 private constant Q_PLUS_GAMMA1 = ${lanes(Q + p.gamma1, 64, 4)};
-    /// @dev An 18-bit field at bits 0, 64 and 128.
-    uint256 private constant FIELD = 0x3ffff;
-    uint256 private constant FIELD_64 = 0x3ffff0000000000000000;
-    uint256 private constant FIELD_128 = 0x3ffff00000000000000000000000000000000;
-`);
-  } else {
-    c.push(`
-    /// @dev Constants of {_decodeZ}; the lane constants hold their value in each of eight 32-bit lanes: 2^20 − (β + 1),
-    /// β, bit 20, and q + γ1 (β = ${p.beta}, γ1 = 2^19).
-    uint256 private constant M80 = 0xffffffffffffffffffff;
-    uint256 private constant M128 = 0xffffffffffffffffffffffffffffffff;
-    uint256 private constant GROUPS_HIGH = 0xffffffffff0000000000000000000000ffffffffff0000000000;
-    uint256 private constant GROUPS_LOW = 0xffffffffff0000000000000000000000ffffffffff;
-    uint256 private constant WINDOWS_HIGH = 0xffffff0000000000ffffff0000000000ffffff0000000000ffffff0000;
-    uint256 private constant WINDOWS_LOW = 0xffffff0000000000ffffff0000000000ffffff0000000000ffffff;
-    uint256 private constant BYTE0 = ${lanes(0xff, 32, 8)};
-    uint256 private constant BYTE1 = ${lanes(0xff00, 32, 8)};
-    uint256 private constant EVEN20 = 0xfffff00000000000fffff00000000000fffff00000000000fffff00000000;
-    uint256 private constant ODD20 = 0xfffff00000000000fffff00000000000fffff00000000000fffff;
-    uint256 private constant Z_LOW = ${lanes(2 ** 20 - (p.beta + 1), 32, 8)};
+  const d = zLayout(p);
+  const mask = (value) => `0x${value.toString(16).padStart(64, "0")}`;
+  c.push(`
+    /// @dev Constants of {_decodeZ}. WINDOWS_g picks a group of 3-byte windows of the ${p.zBits}-byte block, SPREAD_g copies
+    /// each to its lane and LANES_g keeps those copies; PART_A/B/C then reverse each window's bytes and shift out its
+    /// offset (see {_decodeZ}).
+${d.groups
+  .map(
+    (g, n) => `    uint256 private constant WINDOWS_${n} = ${mask(g.S)};
+    uint256 private constant SPREAD_${n} = ${mask(g.K)};
+    uint256 private constant LANES_${n} = ${mask(g.T)};`,
+  )
+  .join("\n")}
+    uint256 private constant PART_A = ${mask(d.A)};
+    uint256 private constant PART_B = ${mask(d.B)};
+    uint256 private constant PART_C = ${mask(d.C)};
+    /// @dev In each of eight 32-bit lanes: 2^${p.zBits} − (β + 1), β, bit ${p.zBits}, and q + γ1 (β = ${p.beta}, γ1 = 2^${Math.log2(p.gamma1)}).
+    uint256 private constant Z_LOW = ${lanes(2 ** p.zBits - (p.beta + 1), 32, 8)};
     uint256 private constant Z_HIGH = ${lanes(p.beta, 32, 8)};
-    uint256 private constant BIT20 = ${lanes(2 ** 20, 32, 8)};
+    uint256 private constant Z_BIT = ${lanes(2 ** p.zBits, 32, 8)};
     uint256 private constant Q_PLUS_GAMMA1 = ${lanes(Q + p.gamma1, 32, 8)};
-    uint256 private constant SPREAD_ODD = 0x10000000000000001;
-    uint256 private constant KEEP_ODD = 0x00ffffffff000000000000000000000000ffffffff;
-    uint256 private constant SPREAD_EVEN = 0x1000000000000000100000000;
-    uint256 private constant KEEP_EVEN = 0xffffffff000000000000000000000000ffffffff0000000000000000;
+    /// @dev The low 32 bits of each 64-bit lane.
+    uint256 private constant LOW_HALVES = ${lanes(0xffffffff, 64, 4)};
 `);
-  }
   c.push(`
     /// @dev Constants of {_useHintAndEncode}, on eight 32-bit lanes (the value in each lane): 1, 2^24 − q, γ2 − 1, and
     /// the masks and constants of its steps.
@@ -171,6 +158,11 @@ function constants(p) {
     c.push(`    uint256 private constant LOW13 = ${lanes(0x1fff, 32, 8)};
     uint256 private constant LOW6 = ${lanes(0x3f, 32, 8)};
     uint256 private constant TWENTY = ${lanes(20, 32, 8)};
+    /// @dev The high 32 bits of each 64-bit lane, and the gathers of {_useHintAndEncode}: r1 of c0 … c3 (c4 … c7) to
+    /// bits 6m − 24·[m ≥ 4] above 232.
+    uint256 private constant HIGH_HALVES = ${hex(BigInt(lanes(0xffffffff, 64, 4)) << 32n)};
+    uint256 private constant GATHER_HIGH = ${gatherConstant([224, 160, 96, 32])};
+    uint256 private constant GATHER_LOW = ${gatherConstant([192, 128, 64, 0])};
 `);
   } else {
     c.push(`    uint256 private constant LOW15 = ${lanes(0x7fff, 32, 8)};
@@ -179,7 +171,7 @@ function constants(p) {
     uint256 private constant GATHER = 0x1000100000000000010001000000001000100000000000010001000000;
 `);
   }
-  if (p.zBits === 18 || p.w1Bits === 6) {
+  if (p.w1Bits === 6) {
     c.push(`
     /// @dev Byte reversal of a word: every other byte, pair, quad and octet.
     uint256 private constant REV8 = 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff;
@@ -216,89 +208,106 @@ function cTildeEquals(p) {
     }`;
 }
 
+/**
+ * Where {_decodeZ} moves the eight fields of a block of zBits bytes: the 3-byte window holding field m (bytes
+ * ⌊zBits·m/8⌋ …, bit offset o = zBits·m mod 8) goes to the 32-bit lane of m in the order c0, c4, c1, c5, c2, c6, c3, c7
+ * (from the top), shifted up by 8 − o. The windows go in three groups; within a group a window's copies in the product
+ * never overlap another's or the group's lanes (checked here), so each MUL is a set of exact shifts.
+ */
+function zLayout(p) {
+  const ONE = 1n;
+  const W24 = (ONE << 24n) - ONE;
+  const bytes = p.zBits;
+  // h = calldata word >> hShift: the block's bytes in bits 2 … 8·bytes + 1, byte 0 on top.
+  const lift = 2;
+  const hShift = 256 - 8 * bytes - lift;
+  const o = [], b = [], P = [], t = [];
+  for (let m = 0; m < 8; m++) {
+    const j = Math.floor((p.zBits * m) / 8);
+    o.push((p.zBits * m) % 8);
+    b.push(8 * bytes - 8 * (j + 3) + lift);
+    P.push(m < 4 ? 224 - 64 * m : 192 - 64 * (m - 4));
+    t.push(P[m] + 8 - o[m]);
+  }
+  const partition = p.zBits === 18 ? [[0, 4, 6], [1, 5, 7], [2, 3]] : [[0, 6, 7], [2, 5], [1, 3, 4]];
+  const groups = partition.map((group) => {
+    const r = Math.max(0, ...group.map((m) => b[m] - t[m]));
+    let S = 0n, K = 0n, T = 0n;
+    for (const m of group) {
+      S |= W24 << BigInt(b[m] - r);
+      K |= ONE << BigInt(t[m] - b[m] + r);
+      T |= W24 << BigInt(t[m]);
+    }
+    // Every copy of the masked source (S × each term of K), below 2^256: only window m's own copy may touch lane m's
+    // 24 bits, and the copies below a lane must sum below it (no carry in).
+    const M256 = (ONE << 256n) - ONE;
+    for (const m of group) {
+      const low = (ONE << BigInt(t[m])) - ONE;
+      let below = 0n;
+      for (const n of group) {
+        const copy = (S << BigInt(t[n] - b[n] + r)) & M256;
+        const inLane = copy & (W24 << BigInt(t[m]));
+        if (n === m ? inLane !== ((W24 << BigInt(b[m] - r)) << BigInt(t[m] - b[m] + r)) : inLane !== 0n)
+          throw new Error(`decodeZ: window ${n}'s copy meets lane ${m}`);
+        below += copy & low;
+      }
+      if (below > low) throw new Error(`decodeZ: a carry may reach lane ${m}`);
+    }
+    return { S, K, T, shift: hShift + r };
+  });
+  const F = (ONE << BigInt(p.zBits)) - ONE;
+  let A = 0n, B = 0n, C = 0n;
+  for (let m = 0; m < 8; m++) {
+    const oo = BigInt(o[m]), at = BigInt(P[m]);
+    A |= ((0xffn << (16n - oo)) & F) << at;
+    B |= (0xffn << (8n - oo)) << at;
+    C |= (0xffn >> oo) << at;
+  }
+  return { groups, A, B, C, hShift };
+}
+
 function decodeZ(p) {
   const count = words[p.l];
-  if (p.zBits === 18) {
-    return `    /**
-     * @dev Unpacks the ${count} 18-bit packed z polynomials (FIPS 204 Algorithm 19, BitUnpack(·, γ1 − 1, γ1)) into
+  const d = zLayout(p);
+  const product = (g, n) => [
+    "and",
+    ["mul", ["and", g.shift === d.hShift ? "h" : `shr(${g.shift}, v)`, `WINDOWS_${n}`], `SPREAD_${n}`],
+    `LANES_${n}`,
+  ];
+  const indent = " ".repeat(16);
+  const spread = layout(["or", ["or", product(d.groups[0], 0), product(d.groups[1], 1)], product(d.groups[2], 2)], indent);
+  return `    /**
+     * @dev Unpacks the ${count} ${p.zBits}-bit packed z polynomials (FIPS 204 Algorithm 19, BitUnpack(·, γ1 − 1, γ1)) into
      * packed polynomials at \`z\`, coefficient z = γ1 − raw stored as q + γ1 − raw (non-negative, below 2^24, ≡ z
      * mod q), and checks ‖z‖∞ < γ1 − β, i.e. β + 1 ≤ raw ≤ 2γ1 − β − 1, for all of them. Plain reference
-     * ({MLDSA44Reference-decodeZ}): raw_c is bits 18c..18c + 17 of z's bytes read as a little-endian integer.
+     * ({MLDSA${p.set}Reference-decodeZ}): raw_c is bits ${p.zBits}c..${p.zBits}c + ${p.zBits - 1} of z's bytes read as a little-endian integer.
      */
     function _decodeZ(bytes calldata signature, uint256 z) internal pure returns (bool ok) {
         assembly ("memory-safe") {
-            // Eight coefficients per 18 bytes, least significant bit first: with the calldata word's bytes reversed,
-            // its low 144 bits are those 18 bytes as a little-endian integer v, raw_m at bit 18m. Each half's four
-            // fields go into the 64-bit lanes of one word, raw_0 (raw_4) on top. The range check is lane-wise:
-            // raw + 2^18 − ${p.beta + 1} has bit 18 set iff raw ≥ ${p.beta + 1} (the AND of all must keep it), raw + ${p.beta} iff
-            // raw ≥ 2^18 − ${p.beta} (the OR of all must not). q + γ1 − raw is then one SUB per word.
+            // Eight coefficients per ${p.zBits} bytes, least significant bit first: raw_m is the 3-byte window x = b_j b_j+1 b_j+2
+            // (j = ⌊${p.zBits}m/8⌋) read little-endian, shifted down by o = ${p.zBits}m mod 8. Three MULs copy the windows of a
+            // calldata word into eight 32-bit lanes, c0, c4, c1, c5, …, c3, c7 from the top, window m shifted up by 8 − o
+            // (x' = x·2^(8 − o): the copies of a group never overlap, see scripts/codegen/mldsa.mjs). Then in every lane
+            // at once raw = (x' << 8 & A) | (x' >> 8 & B) | (x' >> 24 & C): b_j+2, b_j+1 and b_j at their little-endian
+            // places less o, the masks per lane. Lane-wise range check: raw + 2^${p.zBits} − ${p.beta + 1} has bit ${p.zBits} set iff
+            // raw ≥ ${p.beta + 1} (the AND of all must keep it), raw + ${p.beta} iff raw ≥ 2^${p.zBits} − ${p.beta} (the OR of all must not).
+            // q + γ1 − raw is one SUB; word 2n is its high halves, word 2n + 1 its low ones.
             let low := not(0)
             let high := 0
             let src := add(signature.offset, C_TILDE_BYTES)
             for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
                 let v := calldataload(src)
-                src := add(src, 18)
-                v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                v := or(and(shr(64, v), REV64), shl(64, and(v, REV64)))
-                v := or(shr(128, v), shl(128, v))
-                let raws := or(
-                    or(shl(192, and(v, FIELD)), and(shl(110, v), FIELD_128)),
-                    or(and(shl(28, v), FIELD_64), and(shr(54, v), FIELD))
-                )
-                low := and(low, add(raws, Z_LOW))
-                high := or(high, add(raws, Z_HIGH))
-                mstore(z, sub(Q_PLUS_GAMMA1, raws))
-                v := shr(72, v)
-                raws := or(
-                    or(shl(192, and(v, FIELD)), and(shl(110, v), FIELD_128)),
-                    or(and(shl(28, v), FIELD_64), and(shr(54, v), FIELD))
-                )
-                low := and(low, add(raws, Z_LOW))
-                high := or(high, add(raws, Z_HIGH))
-                mstore(add(z, 32), sub(Q_PLUS_GAMMA1, raws))
-            }
-            ok := and(eq(and(low, BIT18), BIT18), iszero(and(high, BIT18)))
-        }
-    }`;
-  }
-  return `    /**
-     * @dev Unpacks the ${count} 20-bit packed z polynomials (FIPS 204 Algorithm 19, BitUnpack(·, γ1 − 1, γ1)) into
-     * packed polynomials at \`z\`, coefficient z = γ1 − raw stored as q + γ1 − raw (non-negative, below 2^24, ≡ z
-     * mod q), and checks ‖z‖∞ < γ1 − β, i.e. β + 1 ≤ raw ≤ 2γ1 − β − 1, for all of them.
-     */
-    function _decodeZ(bytes calldata signature, uint256 z) internal pure returns (bool ok) {
-        assembly ("memory-safe") {
-            // 8 coefficients per 20 bytes b0..b19, least significant bit first: f0 = b2[0:4] b1 b0, f1 = b4 b3
-            // b2[4:8], and so on every 5 bytes. They are cut out in eight 32-bit lanes at once, f0 on top: the two
-            // 10-byte halves go to bits 128 and 0, then each half's two 5-byte groups 64 bits apart, then each
-            // group's two 3-byte windows (b0 b1 b2 and b2 b3 b4) 32 bits apart; reversing the three bytes of every
-            // lane and keeping the low 20 bits (even lanes) or bits 4..23 (odd lanes) gives the fields.
-            // Lane-wise range check: raw + 2^20 − ${p.beta + 1} has bit 20 set iff raw ≥ ${p.beta + 1} (the AND of all must keep it),
-            // raw + ${p.beta} has it set iff raw ≥ 2^20 − ${p.beta} (the OR of all must not). Each half of the eight
-            // lanes q + γ1 − raw then spreads to four 64-bit lanes: ×(2^64 + 1) puts f1 and f3 in place and
-            // ×(2^96 + 2^32) f0 and f2, the other copies falling outside the masks.
-            let low := not(0)
-            let high := 0
-            let src := add(signature.offset, C_TILDE_BYTES)
-            for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
-                let v := calldataload(src)
-                src := add(src, 20)
-                v := or(shl(128, shr(176, v)), and(shr(96, v), M80))
-                v := or(shl(24, and(v, GROUPS_HIGH)), and(v, GROUPS_LOW))
-                v := or(shl(16, and(v, WINDOWS_HIGH)), and(v, WINDOWS_LOW))
-                v := or(or(shl(16, and(v, BYTE0)), and(v, BYTE1)), and(shr(16, v), BYTE0))
-                v := or(and(v, EVEN20), and(shr(4, v), ODD20))
+                src := add(src, ${p.zBits})
+                let h := shr(${d.hShift}, v)
+                v := ${spread}
+                v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
                 low := and(low, add(v, Z_LOW))
                 high := or(high, add(v, Z_HIGH))
                 v := sub(Q_PLUS_GAMMA1, v)
-                let h := shr(128, v)
-                mstore(z, or(and(mul(h, SPREAD_ODD), KEEP_ODD), and(mul(h, SPREAD_EVEN), KEEP_EVEN)))
-                h := and(v, M128)
-                mstore(add(z, 32), or(and(mul(h, SPREAD_ODD), KEEP_ODD), and(mul(h, SPREAD_EVEN), KEEP_EVEN)))
+                mstore(z, and(shr(32, v), LOW_HALVES))
+                mstore(add(z, 32), and(v, LOW_HALVES))
             }
-            ok := and(eq(and(low, BIT20), BIT20), iszero(and(high, BIT20)))
+            ok := and(eq(and(low, Z_BIT), Z_BIT), iszero(and(high, Z_BIT)))
         }
     }`;
 }
@@ -355,16 +364,27 @@ ${accumulateBlock(p, 1, " ".repeat(20))}
     }`;
 }
 
-/** UseHint's 6-bit values of one pair of words (lanes c0, c4, c1, c5, …, c3, c7 from the top) into v's bits 6c. */
-function gatherSixBits(group) {
-  const order = [0, 4, 1, 5, 2, 6, 3, 7];
-  const terms = [0, 1, 2, 3, 4, 5, 6, 7].map((index) => {
-    const from = 224 - 32 * order.indexOf(index);
-    const to = 6 * (index + 8 * group);
-    const shifted = from >= to ? `shr(${from - to}, x)` : `shl(${to - from}, x)`;
-    return ["and", shifted, hex(0x3fn << BigInt(to))];
-  });
-  return terms.slice(1).reduce((acc, term) => ["or", acc, term], terms[0]);
+/**
+ * The multiplier that moves four 6-bit values at bits `positions` (32-bit lanes) to bits 232, 238, 244 and 250: every
+ * other product of a value and a term lands below bit 226 or at 256 and above, and those below sum below 2^232
+ * (checked here on the largest values), so bits 232 … 255 of the product are exactly the four values.
+ */
+function gatherConstant(positions) {
+  const ONE = 1n;
+  let g = 0n;
+  positions.forEach((at, k) => (g |= ONE << BigInt(232 + 6 * k - at)));
+  let below = 0n;
+  positions.forEach((at, value) =>
+    positions.forEach((target, k) => {
+      if (k === value) return;
+      const lo = 232 + 6 * k - target + at;
+      if (lo >= 256) return;
+      if (lo + 6 > 232) throw new Error("gather: a cross product meets the result");
+      below += 63n << BigInt(lo);
+    }),
+  );
+  if (below >= ONE << 232n) throw new Error("gather: a carry may reach the result");
+  return hex(g);
 }
 
 function useHintAndEncode(p) {
@@ -373,13 +393,17 @@ function useHintAndEncode(p) {
     const groups = [0, 1, 2, 3]
       .map((group) => {
         const at = (offset) => plus("p", 64 * group + offset);
+        const high = ["shr", "232", ["mul", ["and", "x", "HIGH_HALVES"], "GATHER_HIGH"]];
+        const low = ["shr", "232", ["mul", ["and", "x", "LOW_HALVES"], "GATHER_LOW"]];
+        const place = (expr, bit) => (bit === 0 ? expr : ["shl", `${bit}`, expr]);
+        const pieces = ["or", place(high, 48 * group), place(low, 48 * group + 24)];
         return [
           `x := or(shl(32, mload(${at(0)})), mload(${at(32)}))`,
           "x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))",
           "x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)",
           "x := and(shr(20, mul(x, 11276)), LOW6)",
           "x := sub(x, mul(and(shr(6, add(x, TWENTY)), ONES), 44))",
-          `v := ${layout(["or", "v", gatherSixBits(group)], indent)}`,
+          `v := ${layout(group === 0 ? pieces : ["or", "v", pieces], indent)}`,
         ]
           .map((line) => indent + line)
           .join("\n");
@@ -389,18 +413,31 @@ function useHintAndEncode(p) {
      * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
      * written to the 192 bytes at \`out\` (and up to 8 bytes past them, which the caller leaves writable). Decompose's
      * r1 is ⌊(r + γ2 − 1)/2γ2⌋ except at the top, where that gives 44 for Decompose's 0 (and r0 ≤ 0 there); r0 > 0
-     * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Every coefficient is encoded unhinted first, 6 bits each, four to three bytes,
-     * least significant first; then each hinted one's 6 bits are replaced by r1 ± 1 mod 44. Plain reference:
+     * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Each hinted coefficient is first replaced in w by (r1 ± 1 mod 44)·2γ2, whose r1 is
+     * that value; then every coefficient is encoded, 6 bits each, four to three bytes, least significant first. w's
+     * row is changed, and the 24 bytes past it are rewritten unchanged. Plain reference:
      * {MLDSA44Reference-useHintAndEncode}.
      */
     function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
         assembly ("memory-safe") {
+            let y := add(signature.offset, HINT_OFFSET)
+            let index := 0
+            if i { index := byte(0, calldataload(add(y, add(OMEGA, sub(i, 1))))) }
+            for { let last := byte(0, calldataload(add(y, add(OMEGA, i)))) } lt(index, last) { index := add(index, 1) } {
+                let at := add(w, shl(3, byte(0, calldataload(add(y, index)))))
+                let x := add(mod(shr(192, mload(at)), Q), GAMMA2_MINUS_ONE)
+                // r1 + 1 if r0 > 0, else r1 − 1, mod 44 (r1 ≤ 44, so adding 43 never wraps twice).
+                let r1 := mod(add(div(x, TWO_GAMMA2), add(43, mul(2, iszero(lt(mod(x, TWO_GAMMA2), GAMMA2))))), 44)
+                mstore(at, or(and(mload(at), LOW_LANES), shl(192, mul(r1, TWO_GAMMA2))))
+            }
             // 32 coefficients (eight words, 24 bytes of the encoding) at a time. Two words at a time as eight 32-bit
             // lanes (word 2n shifted up by 32 bits over word 2n + 1: coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top):
             // r mod q (bit 24 of r + 2^24 − q is set iff r ≥ q); y = ⌊(r + γ2 − 1)/2^11⌋ < 2^13; r1 = ⌊y/93⌋ =
             // ⌊y·11276/2^20⌋, exact for y < 2^13 (11276·93 = 2^20 + 92, and 92·2^13 < 2^20); then 44 → 0. Each
-            // shift brings only the next lane's low bits down, above the bits kept. The eight 6-bit values go to
-            // bits 6k of v, the little-endian integer of the 24 bytes, whose byte reversal is stored.
+            // shift brings only the next lane's low bits down, above the bits kept. One MUL gathers the r1 of the
+            // high halves (coefficients 0 … 3) to bits 232 … 255 in encoding order, another those of the low halves;
+            // the eight 6-bit values go to bits 6k of v, the little-endian integer of the 24 bytes, whose byte
+            // reversal is stored.
             let o := out
             for { let p := w let end := add(w, POLY_BYTES) } lt(p, end) { p := add(p, 256) } {
                 let v := 0
@@ -412,23 +449,6 @@ ${groups}
                 v := or(and(shr(64, v), REV64), shl(64, and(v, REV64)))
                 mstore(o, or(shr(128, v), shl(128, v)))
                 o := add(o, 24)
-            }
-            let y := add(signature.offset, HINT_OFFSET)
-            let index := 0
-            if i { index := byte(0, calldataload(add(y, add(OMEGA, sub(i, 1))))) }
-            for { let last := byte(0, calldataload(add(y, add(OMEGA, i)))) } lt(index, last) { index := add(index, 1) } {
-                let position := byte(0, calldataload(add(y, index)))
-                let x := add(mod(shr(192, mload(add(w, shl(3, position)))), Q), GAMMA2_MINUS_ONE)
-                // r1 + 1 if r0 > 0, else r1 − 1, mod 44 (r1 ≤ 44, so adding 43 never wraps twice).
-                let r1 := mod(add(div(x, TWO_GAMMA2), add(43, mul(2, iszero(lt(mod(x, TWO_GAMMA2), GAMMA2))))), 44)
-                // Its 6 bits start at bit 6·position: within the 16-bit little-endian pair of bytes at \`at\`.
-                let bit := mul(6, position)
-                let at := add(out, shr(3, bit))
-                let shift := and(bit, 7)
-                let pair := or(byte(0, mload(at)), shl(8, byte(1, mload(at))))
-                pair := or(and(pair, not(shl(shift, 63))), shl(shift, r1))
-                mstore8(at, and(pair, 0xff))
-                mstore8(add(at, 1), and(shr(8, pair), 0xff))
             }
         }
     }`;
