@@ -513,7 +513,7 @@ function acceptDraw(first, indent) {
     "let pj := add(negC, shl(3, j))",
     "mstore(add(negC, shl(3, i)), and(mload(pj), TOP_LANE))",
     "// Read again: for j in [i − 3, i), the store above wrote c[i] into this word's lower lanes.",
-    `let negSign := sub(Q, add(1, mul(sub(Q, 2), and(shr(sub(i, ${first}), signs), 1))))`,
+    `let negSign := sub(${Q - 1}, mul(${Q - 2}, and(shr(sub(i, ${first}), signs), 1)))`,
     "mstore(pj, or(and(mload(pj), LOW_LANES), shl(192, negSign)))",
     "i := add(i, 1)",
   ]
