@@ -14,6 +14,26 @@ contract MLDSA65Mock {
         return MLDSA65.verify(expandedKey, message, context, signature);
     }
 
+    /// @dev {MLDSA65-_decodeZ}: ok, the 1,280 coefficients in order, and its gas (reference: {MLDSA65Reference-decodeZ}).
+    function decodeZ(bytes calldata signature) external view returns (bool ok, uint256[] memory z, uint256 gas) {
+        uint256 work;
+        assembly ("memory-safe") {
+            work := mload(0x40)
+            mstore(0x40, add(work, 10240))
+        }
+        gas = gasleft();
+        ok = MLDSA65._decodeZ(signature, work);
+        gas -= gasleft();
+        z = new uint256[](1280);
+        for (uint256 c = 0; c < 1280; c++) {
+            uint256 value;
+            assembly ("memory-safe") {
+                value := shr(192, mload(add(work, shl(3, c))))
+            }
+            z[c] = value;
+        }
+    }
+
     /// @dev {MLDSA65.isReduced}, compared in the tests with a coefficient-by-coefficient reference.
     function isReduced(bytes memory expandedKey) external pure returns (bool) {
         return MLDSA65.isReduced(expandedKey);

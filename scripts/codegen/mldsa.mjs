@@ -123,43 +123,30 @@ function constants(p) {
     uint256 private constant MA = 0xffffffff00000000ffffffff;
     uint256 private constant MZ = 0xffffffffffffffff0000000000000000ffffffffffffffff;
 `);
-  if (p.zBits === 18) {
-    c.push(`
-    /// @dev Constants of {_decodeZ}, in each of four 64-bit lanes: 2^18 − (β + 1), β, bit 18, and q + γ1 (β = ${p.beta},
-    /// γ1 = 2^17).
-    uint256 private constant Z_LOW = ${lanes(2 ** 18 - (p.beta + 1), 64, 4)};
-    uint256 private constant Z_HIGH = ${lanes(p.beta, 64, 4)};
-    uint256 private constant BIT18 = ${lanes(2 ** 18, 64, 4)};
-    uint256 private constant Q_PLUS_GAMMA1 = ${lanes(Q + p.gamma1, 64, 4)};
-    /// @dev An 18-bit field at bits 0, 64 and 128.
-    uint256 private constant FIELD = 0x3ffff;
-    uint256 private constant FIELD_64 = 0x3ffff0000000000000000;
-    uint256 private constant FIELD_128 = 0x3ffff00000000000000000000000000000000;
-`);
-  } else {
-    c.push(`
-    /// @dev Constants of {_decodeZ}; the lane constants hold their value in each of eight 32-bit lanes: 2^20 − (β + 1),
-    /// β, bit 20, and q + γ1 (β = ${p.beta}, γ1 = 2^19).
-    uint256 private constant M80 = 0xffffffffffffffffffff;
-    uint256 private constant M128 = 0xffffffffffffffffffffffffffffffff;
-    uint256 private constant GROUPS_HIGH = 0xffffffffff0000000000000000000000ffffffffff0000000000;
-    uint256 private constant GROUPS_LOW = 0xffffffffff0000000000000000000000ffffffffff;
-    uint256 private constant WINDOWS_HIGH = 0xffffff0000000000ffffff0000000000ffffff0000000000ffffff0000;
-    uint256 private constant WINDOWS_LOW = 0xffffff0000000000ffffff0000000000ffffff0000000000ffffff;
-    uint256 private constant BYTE0 = ${lanes(0xff, 32, 8)};
-    uint256 private constant BYTE1 = ${lanes(0xff00, 32, 8)};
-    uint256 private constant EVEN20 = 0xfffff00000000000fffff00000000000fffff00000000000fffff00000000;
-    uint256 private constant ODD20 = 0xfffff00000000000fffff00000000000fffff00000000000fffff;
-    uint256 private constant Z_LOW = ${lanes(2 ** 20 - (p.beta + 1), 32, 8)};
+  const d = zLayout(p);
+  const mask = (value) => `0x${value.toString(16).padStart(64, "0")}`;
+  c.push(`
+    /// @dev Constants of {_decodeZ}. WINDOWS_g picks a group of 3-byte windows of the ${p.zBits}-byte block, SPREAD_g copies
+    /// each to its lane and LANES_g keeps those copies; PART_A/B/C then reverse each window's bytes and shift out its
+    /// offset (see {_decodeZ}).
+${d.groups
+  .map(
+    (g, n) => `    uint256 private constant WINDOWS_${n} = ${mask(g.S)};
+    uint256 private constant SPREAD_${n} = ${mask(g.K)};
+    uint256 private constant LANES_${n} = ${mask(g.T)};`,
+  )
+  .join("\n")}
+    uint256 private constant PART_A = ${mask(d.A)};
+    uint256 private constant PART_B = ${mask(d.B)};
+    uint256 private constant PART_C = ${mask(d.C)};
+    /// @dev In each of eight 32-bit lanes: 2^${p.zBits} − (β + 1), β, bit ${p.zBits}, and q + γ1 (β = ${p.beta}, γ1 = 2^${Math.log2(p.gamma1)}).
+    uint256 private constant Z_LOW = ${lanes(2 ** p.zBits - (p.beta + 1), 32, 8)};
     uint256 private constant Z_HIGH = ${lanes(p.beta, 32, 8)};
-    uint256 private constant BIT20 = ${lanes(2 ** 20, 32, 8)};
+    uint256 private constant Z_BIT = ${lanes(2 ** p.zBits, 32, 8)};
     uint256 private constant Q_PLUS_GAMMA1 = ${lanes(Q + p.gamma1, 32, 8)};
-    uint256 private constant SPREAD_ODD = 0x10000000000000001;
-    uint256 private constant KEEP_ODD = 0x00ffffffff000000000000000000000000ffffffff;
-    uint256 private constant SPREAD_EVEN = 0x1000000000000000100000000;
-    uint256 private constant KEEP_EVEN = 0xffffffff000000000000000000000000ffffffff0000000000000000;
+    /// @dev The low 32 bits of each 64-bit lane.
+    uint256 private constant LOW_HALVES = ${lanes(0xffffffff, 64, 4)};
 `);
-  }
   c.push(`
     /// @dev Constants of {_useHintAndEncode}, on eight 32-bit lanes (the value in each lane): 1, 2^24 − q, γ2 − 1, and
     /// the masks and constants of its steps.
@@ -171,6 +158,11 @@ function constants(p) {
     c.push(`    uint256 private constant LOW13 = ${lanes(0x1fff, 32, 8)};
     uint256 private constant LOW6 = ${lanes(0x3f, 32, 8)};
     uint256 private constant TWENTY = ${lanes(20, 32, 8)};
+    /// @dev The high 32 bits of each 64-bit lane, and the gathers of {_useHintAndEncode}: r1 of c0 … c3 (c4 … c7) to
+    /// bits 6m − 24·[m ≥ 4] above 232.
+    uint256 private constant HIGH_HALVES = ${hex(BigInt(lanes(0xffffffff, 64, 4)) << 32n)};
+    uint256 private constant GATHER_HIGH = ${gatherConstant([224, 160, 96, 32])};
+    uint256 private constant GATHER_LOW = ${gatherConstant([192, 128, 64, 0])};
 `);
   } else {
     c.push(`    uint256 private constant LOW15 = ${lanes(0x7fff, 32, 8)};
@@ -179,7 +171,7 @@ function constants(p) {
     uint256 private constant GATHER = 0x1000100000000000010001000000001000100000000000010001000000;
 `);
   }
-  if (p.zBits === 18 || p.w1Bits === 6) {
+  if (p.w1Bits === 6) {
     c.push(`
     /// @dev Byte reversal of a word: every other byte, pair, quad and octet.
     uint256 private constant REV8 = 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff;
@@ -216,89 +208,106 @@ function cTildeEquals(p) {
     }`;
 }
 
+/**
+ * Where {_decodeZ} moves the eight fields of a block of zBits bytes: the 3-byte window holding field m (bytes
+ * ⌊zBits·m/8⌋ …, bit offset o = zBits·m mod 8) goes to the 32-bit lane of m in the order c0, c4, c1, c5, c2, c6, c3, c7
+ * (from the top), shifted up by 8 − o. The windows go in three groups; within a group a window's copies in the product
+ * never overlap another's or the group's lanes (checked here), so each MUL is a set of exact shifts.
+ */
+function zLayout(p) {
+  const ONE = 1n;
+  const W24 = (ONE << 24n) - ONE;
+  const bytes = p.zBits;
+  // h = calldata word >> hShift: the block's bytes in bits 2 … 8·bytes + 1, byte 0 on top.
+  const lift = 2;
+  const hShift = 256 - 8 * bytes - lift;
+  const o = [], b = [], P = [], t = [];
+  for (let m = 0; m < 8; m++) {
+    const j = Math.floor((p.zBits * m) / 8);
+    o.push((p.zBits * m) % 8);
+    b.push(8 * bytes - 8 * (j + 3) + lift);
+    P.push(m < 4 ? 224 - 64 * m : 192 - 64 * (m - 4));
+    t.push(P[m] + 8 - o[m]);
+  }
+  const partition = p.zBits === 18 ? [[0, 4, 6], [1, 5, 7], [2, 3]] : [[0, 6, 7], [2, 5], [1, 3, 4]];
+  const groups = partition.map((group) => {
+    const r = Math.max(0, ...group.map((m) => b[m] - t[m]));
+    let S = 0n, K = 0n, T = 0n;
+    for (const m of group) {
+      S |= W24 << BigInt(b[m] - r);
+      K |= ONE << BigInt(t[m] - b[m] + r);
+      T |= W24 << BigInt(t[m]);
+    }
+    // Every copy of the masked source (S × each term of K), below 2^256: only window m's own copy may touch lane m's
+    // 24 bits, and the copies below a lane must sum below it (no carry in).
+    const M256 = (ONE << 256n) - ONE;
+    for (const m of group) {
+      const low = (ONE << BigInt(t[m])) - ONE;
+      let below = 0n;
+      for (const n of group) {
+        const copy = (S << BigInt(t[n] - b[n] + r)) & M256;
+        const inLane = copy & (W24 << BigInt(t[m]));
+        if (n === m ? inLane !== ((W24 << BigInt(b[m] - r)) << BigInt(t[m] - b[m] + r)) : inLane !== 0n)
+          throw new Error(`decodeZ: window ${n}'s copy meets lane ${m}`);
+        below += copy & low;
+      }
+      if (below > low) throw new Error(`decodeZ: a carry may reach lane ${m}`);
+    }
+    return { S, K, T, shift: hShift + r };
+  });
+  const F = (ONE << BigInt(p.zBits)) - ONE;
+  let A = 0n, B = 0n, C = 0n;
+  for (let m = 0; m < 8; m++) {
+    const oo = BigInt(o[m]), at = BigInt(P[m]);
+    A |= ((0xffn << (16n - oo)) & F) << at;
+    B |= (0xffn << (8n - oo)) << at;
+    C |= (0xffn >> oo) << at;
+  }
+  return { groups, A, B, C, hShift };
+}
+
 function decodeZ(p) {
   const count = words[p.l];
-  if (p.zBits === 18) {
-    return `    /**
-     * @dev Unpacks the ${count} 18-bit packed z polynomials (FIPS 204 Algorithm 19, BitUnpack(·, γ1 − 1, γ1)) into
+  const d = zLayout(p);
+  const product = (g, n) => [
+    "and",
+    ["mul", ["and", g.shift === d.hShift ? "h" : `shr(${g.shift}, v)`, `WINDOWS_${n}`], `SPREAD_${n}`],
+    `LANES_${n}`,
+  ];
+  const indent = " ".repeat(16);
+  const spread = layout(["or", ["or", product(d.groups[0], 0), product(d.groups[1], 1)], product(d.groups[2], 2)], indent);
+  return `    /**
+     * @dev Unpacks the ${count} ${p.zBits}-bit packed z polynomials (FIPS 204 Algorithm 19, BitUnpack(·, γ1 − 1, γ1)) into
      * packed polynomials at \`z\`, coefficient z = γ1 − raw stored as q + γ1 − raw (non-negative, below 2^24, ≡ z
      * mod q), and checks ‖z‖∞ < γ1 − β, i.e. β + 1 ≤ raw ≤ 2γ1 − β − 1, for all of them. Plain reference
-     * ({MLDSA44Reference-decodeZ}): raw_c is bits 18c..18c + 17 of z's bytes read as a little-endian integer.
+     * ({MLDSA${p.zBits === 18 ? 44 : 65}Reference-decodeZ}): raw_c is bits ${p.zBits}c..${p.zBits}c + ${p.zBits - 1} of z's bytes read as a little-endian integer.
      */
     function _decodeZ(bytes calldata signature, uint256 z) internal pure returns (bool ok) {
         assembly ("memory-safe") {
-            // Eight coefficients per 18 bytes, least significant bit first: with the calldata word's bytes reversed,
-            // its low 144 bits are those 18 bytes as a little-endian integer v, raw_m at bit 18m. Each half's four
-            // fields go into the 64-bit lanes of one word, raw_0 (raw_4) on top. The range check is lane-wise:
-            // raw + 2^18 − ${p.beta + 1} has bit 18 set iff raw ≥ ${p.beta + 1} (the AND of all must keep it), raw + ${p.beta} iff
-            // raw ≥ 2^18 − ${p.beta} (the OR of all must not). q + γ1 − raw is then one SUB per word.
+            // Eight coefficients per ${p.zBits} bytes, least significant bit first: raw_m is the 3-byte window x = b_j b_j+1 b_j+2
+            // (j = ⌊${p.zBits}m/8⌋) read little-endian, shifted down by o = ${p.zBits}m mod 8. Three MULs copy the windows of a
+            // calldata word into eight 32-bit lanes, c0, c4, c1, c5, …, c3, c7 from the top, window m shifted up by 8 − o
+            // (x' = x·2^(8 − o): the copies of a group never overlap, see scripts/codegen/mldsa.mjs). Then in every lane
+            // at once raw = (x' << 8 & A) | (x' >> 8 & B) | (x' >> 24 & C): b_j+2, b_j+1 and b_j at their little-endian
+            // places less o, the masks per lane. Lane-wise range check: raw + 2^${p.zBits} − ${p.beta + 1} has bit ${p.zBits} set iff
+            // raw ≥ ${p.beta + 1} (the AND of all must keep it), raw + ${p.beta} iff raw ≥ 2^${p.zBits} − ${p.beta} (the OR of all must not).
+            // q + γ1 − raw is one SUB; word 2n is its high halves, word 2n + 1 its low ones.
             let low := not(0)
             let high := 0
             let src := add(signature.offset, C_TILDE_BYTES)
             for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
                 let v := calldataload(src)
-                src := add(src, 18)
-                v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                v := or(and(shr(64, v), REV64), shl(64, and(v, REV64)))
-                v := or(shr(128, v), shl(128, v))
-                let raws := or(
-                    or(shl(192, and(v, FIELD)), and(shl(110, v), FIELD_128)),
-                    or(and(shl(28, v), FIELD_64), and(shr(54, v), FIELD))
-                )
-                low := and(low, add(raws, Z_LOW))
-                high := or(high, add(raws, Z_HIGH))
-                mstore(z, sub(Q_PLUS_GAMMA1, raws))
-                v := shr(72, v)
-                raws := or(
-                    or(shl(192, and(v, FIELD)), and(shl(110, v), FIELD_128)),
-                    or(and(shl(28, v), FIELD_64), and(shr(54, v), FIELD))
-                )
-                low := and(low, add(raws, Z_LOW))
-                high := or(high, add(raws, Z_HIGH))
-                mstore(add(z, 32), sub(Q_PLUS_GAMMA1, raws))
-            }
-            ok := and(eq(and(low, BIT18), BIT18), iszero(and(high, BIT18)))
-        }
-    }`;
-  }
-  return `    /**
-     * @dev Unpacks the ${count} 20-bit packed z polynomials (FIPS 204 Algorithm 19, BitUnpack(·, γ1 − 1, γ1)) into
-     * packed polynomials at \`z\`, coefficient z = γ1 − raw stored as q + γ1 − raw (non-negative, below 2^24, ≡ z
-     * mod q), and checks ‖z‖∞ < γ1 − β, i.e. β + 1 ≤ raw ≤ 2γ1 − β − 1, for all of them.
-     */
-    function _decodeZ(bytes calldata signature, uint256 z) internal pure returns (bool ok) {
-        assembly ("memory-safe") {
-            // 8 coefficients per 20 bytes b0..b19, least significant bit first: f0 = b2[0:4] b1 b0, f1 = b4 b3
-            // b2[4:8], and so on every 5 bytes. They are cut out in eight 32-bit lanes at once, f0 on top: the two
-            // 10-byte halves go to bits 128 and 0, then each half's two 5-byte groups 64 bits apart, then each
-            // group's two 3-byte windows (b0 b1 b2 and b2 b3 b4) 32 bits apart; reversing the three bytes of every
-            // lane and keeping the low 20 bits (even lanes) or bits 4..23 (odd lanes) gives the fields.
-            // Lane-wise range check: raw + 2^20 − ${p.beta + 1} has bit 20 set iff raw ≥ ${p.beta + 1} (the AND of all must keep it),
-            // raw + ${p.beta} has it set iff raw ≥ 2^20 − ${p.beta} (the OR of all must not). Each half of the eight
-            // lanes q + γ1 − raw then spreads to four 64-bit lanes: ×(2^64 + 1) puts f1 and f3 in place and
-            // ×(2^96 + 2^32) f0 and f2, the other copies falling outside the masks.
-            let low := not(0)
-            let high := 0
-            let src := add(signature.offset, C_TILDE_BYTES)
-            for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
-                let v := calldataload(src)
-                src := add(src, 20)
-                v := or(shl(128, shr(176, v)), and(shr(96, v), M80))
-                v := or(shl(24, and(v, GROUPS_HIGH)), and(v, GROUPS_LOW))
-                v := or(shl(16, and(v, WINDOWS_HIGH)), and(v, WINDOWS_LOW))
-                v := or(or(shl(16, and(v, BYTE0)), and(v, BYTE1)), and(shr(16, v), BYTE0))
-                v := or(and(v, EVEN20), and(shr(4, v), ODD20))
+                src := add(src, ${p.zBits})
+                let h := shr(${d.hShift}, v)
+                v := ${spread}
+                v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
                 low := and(low, add(v, Z_LOW))
                 high := or(high, add(v, Z_HIGH))
                 v := sub(Q_PLUS_GAMMA1, v)
-                let h := shr(128, v)
-                mstore(z, or(and(mul(h, SPREAD_ODD), KEEP_ODD), and(mul(h, SPREAD_EVEN), KEEP_EVEN)))
-                h := and(v, M128)
-                mstore(add(z, 32), or(and(mul(h, SPREAD_ODD), KEEP_ODD), and(mul(h, SPREAD_EVEN), KEEP_EVEN)))
+                mstore(z, and(shr(32, v), LOW_HALVES))
+                mstore(add(z, 32), and(v, LOW_HALVES))
             }
-            ok := and(eq(and(low, BIT20), BIT20), iszero(and(high, BIT20)))
+            ok := and(eq(and(low, Z_BIT), Z_BIT), iszero(and(high, Z_BIT)))
         }
     }`;
 }
@@ -355,16 +364,27 @@ ${accumulateBlock(p, 1, " ".repeat(20))}
     }`;
 }
 
-/** UseHint's 6-bit values of one pair of words (lanes c0, c4, c1, c5, …, c3, c7 from the top) into v's bits 6c. */
-function gatherSixBits(group) {
-  const order = [0, 4, 1, 5, 2, 6, 3, 7];
-  const terms = [0, 1, 2, 3, 4, 5, 6, 7].map((index) => {
-    const from = 224 - 32 * order.indexOf(index);
-    const to = 6 * (index + 8 * group);
-    const shifted = from >= to ? `shr(${from - to}, x)` : `shl(${to - from}, x)`;
-    return ["and", shifted, hex(0x3fn << BigInt(to))];
-  });
-  return terms.slice(1).reduce((acc, term) => ["or", acc, term], terms[0]);
+/**
+ * The multiplier that moves four 6-bit values at bits `positions` (32-bit lanes) to bits 232, 238, 244 and 250: every
+ * other product of a value and a term lands below bit 226 or at 256 and above, and those below sum below 2^232
+ * (checked here on the largest values), so bits 232 … 255 of the product are exactly the four values.
+ */
+function gatherConstant(positions) {
+  const ONE = 1n;
+  let g = 0n;
+  positions.forEach((at, k) => (g |= ONE << BigInt(232 + 6 * k - at)));
+  let below = 0n;
+  positions.forEach((at, value) =>
+    positions.forEach((target, k) => {
+      if (k === value) return;
+      const lo = 232 + 6 * k - target + at;
+      if (lo >= 256) return;
+      if (lo + 6 > 232) throw new Error("gather: a cross product meets the result");
+      below += 63n << BigInt(lo);
+    }),
+  );
+  if (below >= ONE << 232n) throw new Error("gather: a carry may reach the result");
+  return hex(g);
 }
 
 function useHintAndEncode(p) {
@@ -373,13 +393,17 @@ function useHintAndEncode(p) {
     const groups = [0, 1, 2, 3]
       .map((group) => {
         const at = (offset) => plus("p", 64 * group + offset);
+        const high = ["shr", "232", ["mul", ["and", "x", "HIGH_HALVES"], "GATHER_HIGH"]];
+        const low = ["shr", "232", ["mul", ["and", "x", "LOW_HALVES"], "GATHER_LOW"]];
+        const place = (expr, bit) => (bit === 0 ? expr : ["shl", `${bit}`, expr]);
+        const pieces = ["or", place(high, 48 * group), place(low, 48 * group + 24)];
         return [
           `x := or(shl(32, mload(${at(0)})), mload(${at(32)}))`,
           "x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))",
           "x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)",
           "x := and(shr(20, mul(x, 11276)), LOW6)",
           "x := sub(x, mul(and(shr(6, add(x, TWENTY)), ONES), 44))",
-          `v := ${layout(["or", "v", gatherSixBits(group)], indent)}`,
+          `v := ${layout(group === 0 ? pieces : ["or", "v", pieces], indent)}`,
         ]
           .map((line) => indent + line)
           .join("\n");
@@ -389,18 +413,31 @@ function useHintAndEncode(p) {
      * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
      * written to the 192 bytes at \`out\` (and up to 8 bytes past them, which the caller leaves writable). Decompose's
      * r1 is ⌊(r + γ2 − 1)/2γ2⌋ except at the top, where that gives 44 for Decompose's 0 (and r0 ≤ 0 there); r0 > 0
-     * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Every coefficient is encoded unhinted first, 6 bits each, four to three bytes,
-     * least significant first; then each hinted one's 6 bits are replaced by r1 ± 1 mod 44. Plain reference:
+     * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Each hinted coefficient is first replaced in w by (r1 ± 1 mod 44)·2γ2, whose r1 is
+     * that value; then every coefficient is encoded, 6 bits each, four to three bytes, least significant first. w's
+     * row is changed, and the 24 bytes past it are rewritten unchanged. Plain reference:
      * {MLDSA44Reference-useHintAndEncode}.
      */
     function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
         assembly ("memory-safe") {
+            let y := add(signature.offset, HINT_OFFSET)
+            let index := 0
+            if i { index := byte(0, calldataload(add(y, add(OMEGA, sub(i, 1))))) }
+            for { let last := byte(0, calldataload(add(y, add(OMEGA, i)))) } lt(index, last) { index := add(index, 1) } {
+                let at := add(w, shl(3, byte(0, calldataload(add(y, index)))))
+                let x := add(mod(shr(192, mload(at)), Q), GAMMA2_MINUS_ONE)
+                // r1 + 1 if r0 > 0, else r1 − 1, mod 44 (r1 ≤ 44, so adding 43 never wraps twice).
+                let r1 := mod(add(div(x, TWO_GAMMA2), add(43, mul(2, iszero(lt(mod(x, TWO_GAMMA2), GAMMA2))))), 44)
+                mstore(at, or(and(mload(at), LOW_LANES), shl(192, mul(r1, TWO_GAMMA2))))
+            }
             // 32 coefficients (eight words, 24 bytes of the encoding) at a time. Two words at a time as eight 32-bit
             // lanes (word 2n shifted up by 32 bits over word 2n + 1: coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top):
             // r mod q (bit 24 of r + 2^24 − q is set iff r ≥ q); y = ⌊(r + γ2 − 1)/2^11⌋ < 2^13; r1 = ⌊y/93⌋ =
             // ⌊y·11276/2^20⌋, exact for y < 2^13 (11276·93 = 2^20 + 92, and 92·2^13 < 2^20); then 44 → 0. Each
-            // shift brings only the next lane's low bits down, above the bits kept. The eight 6-bit values go to
-            // bits 6k of v, the little-endian integer of the 24 bytes, whose byte reversal is stored.
+            // shift brings only the next lane's low bits down, above the bits kept. One MUL gathers the r1 of the
+            // high halves (coefficients 0 … 3) to bits 232 … 255 in encoding order, another those of the low halves;
+            // the eight 6-bit values go to bits 6k of v, the little-endian integer of the 24 bytes, whose byte
+            // reversal is stored.
             let o := out
             for { let p := w let end := add(w, POLY_BYTES) } lt(p, end) { p := add(p, 256) } {
                 let v := 0
@@ -412,23 +449,6 @@ ${groups}
                 v := or(and(shr(64, v), REV64), shl(64, and(v, REV64)))
                 mstore(o, or(shr(128, v), shl(128, v)))
                 o := add(o, 24)
-            }
-            let y := add(signature.offset, HINT_OFFSET)
-            let index := 0
-            if i { index := byte(0, calldataload(add(y, add(OMEGA, sub(i, 1))))) }
-            for { let last := byte(0, calldataload(add(y, add(OMEGA, i)))) } lt(index, last) { index := add(index, 1) } {
-                let position := byte(0, calldataload(add(y, index)))
-                let x := add(mod(shr(192, mload(add(w, shl(3, position)))), Q), GAMMA2_MINUS_ONE)
-                // r1 + 1 if r0 > 0, else r1 − 1, mod 44 (r1 ≤ 44, so adding 43 never wraps twice).
-                let r1 := mod(add(div(x, TWO_GAMMA2), add(43, mul(2, iszero(lt(mod(x, TWO_GAMMA2), GAMMA2))))), 44)
-                // Its 6 bits start at bit 6·position: within the 16-bit little-endian pair of bytes at \`at\`.
-                let bit := mul(6, position)
-                let at := add(out, shr(3, bit))
-                let shift := and(bit, 7)
-                let pair := or(byte(0, mload(at)), shl(8, byte(1, mload(at))))
-                pair := or(and(pair, not(shl(shift, 63))), shl(shift, r1))
-                mstore8(at, and(pair, 0xff))
-                mstore8(add(at, 1), and(shr(8, pair), 0xff))
             }
         }
     }`;
@@ -484,6 +504,23 @@ ${groups}
     }`;
 }
 
+/** SampleInBall's step for an accepted draw j at position i: c[i] = c[j], c[j] = (−1)^sign, as −c. */
+function acceptDraw(first, indent) {
+  return [
+    "// c[i] = c[j]: c[i] is the top lane of the word at negC + 8i, whose other lanes are still",
+    "// zero (positions above i are untouched) or, for i > 252, past the polynomial: a plain store",
+    "// does it. −c[j] is q − 1 for c[j] = +1 (sign bit 0) and 1 for −1.",
+    "let pj := add(negC, shl(3, j))",
+    "mstore(add(negC, shl(3, i)), and(mload(pj), TOP_LANE))",
+    "// Read again: for j in [i − 3, i), the store above wrote c[i] into this word's lower lanes.",
+    `let negSign := sub(${Q - 1}, mul(${Q - 2}, and(shr(sub(i, ${first}), signs), 1)))`,
+    "mstore(pj, or(and(mload(pj), LOW_LANES), shl(192, negSign)))",
+    "i := add(i, 1)",
+  ]
+    .map((line) => indent + line)
+    .join("\n");
+}
+
 function library(p) {
   const name = `MLDSA${p.set}`;
   const first = 256 - p.tau;
@@ -495,6 +532,7 @@ pragma solidity ^0.8.24;
 
 // This file is generated by scripts/codegen/mldsa.mjs; edit the generator, not this file.
 
+import {KeccakF1600} from "./KeccakF1600.sol";
 import {MLDSANTT} from "./MLDSANTT.sol";
 import {SHAKE} from "./SHAKE.sol";
 
@@ -698,39 +736,97 @@ ${useHintAndEncode(p)}
      * bytes, rejecting j > i, moves c[j] to c[i] and sets c[j] = (−1)^sign.
      *
      * The first SHAKE256 block (136 bytes: 8 sign bytes and 128 draws) is squeezed alone, so no permutation is
-     * spent on a second block that is almost never needed; if it is, the stream is squeezed again with two
-     * blocks. The draws stop there (returns false, a rejection, if ${p.tau} positions are not found in 128 + 136
-     * bytes), which bounds the gas. No c̃ reaches that bound in practice: a draw at step i is accepted with
+     * spent on a second block that is almost never needed; if it is, the next block follows. The draws stop there
+     * (returns false, a rejection, if ${p.tau} positions are not found in 128 + 136 bytes), which bounds the gas. No c̃
+     * reaches that bound in practice: a draw at step i is accepted with
      * probability (i + 1)/256 ≥ ${first + 1}/256, and the probability that 264 draws accept fewer than ${p.tau} times is below
      * 2^-${bothBlocksBound} (below 2^-${firstBlockBound} already for the first block's 128), so finding a c̃ that needs a third block takes
      * about 2^${bothBlocksBound} SHAKE256 evaluations, and an honest signature meets one never.
+     *
+     * The sponge is run on lanes ({KeccakF1600-squeezeLanes}): c̃ goes in as ${p.cTildeBytes / 8} little-endian lanes with SHAKE256's
+     * padding, and the draws read the squeezed lanes' bytes, least significant first, without a byte string.
      */
     function _sampleInBall(bytes calldata signature, uint256 negC) internal pure returns (bool) {
         return _sampleInBall(signature[0:${p.cTildeBytes}], negC, 136);
     }
 
     /**
-     * @dev {_sampleInBall} for c̃ = \`seed\` that squeezes \`firstLength\` bytes first (8 to 136; tests take fewer to
-     * go through the continuation).
+     * @dev {_sampleInBall} for c̃ = \`seed\` (a multiple of 8 bytes, at most 128) that draws from the first block's bytes
+     * 8 … \`firstLength\` − 1 first, then from the rest of the stream (8 to 136; tests take fewer to go through the
+     * continuation, which must give the same c).
      */
-    function _sampleInBall(bytes memory seed, uint256 negC, uint256 firstLength) internal pure returns (bool) {
-        bytes memory stream = SHAKE.shake256(seed, firstLength);
+    function _sampleInBall(bytes calldata seed, uint256 negC, uint256 firstLength) internal pure returns (bool) {
+        uint256[25] memory state;
+        uint256 lanes;
+        assembly ("memory-safe") {
+            // Lane t is bytes 8t … 8t + 7 read little-endian: the byte reversal of a 64-bit big-endian read.
+            let count := shr(3, seed.length)
+            for { let t := 0 } lt(t, count) { t := add(t, 1) } {
+                let v := shr(192, calldataload(add(seed.offset, shl(3, t))))
+                v := or(shr(8, and(v, 0xff00ff00ff00ff00)), and(shl(8, v), 0xff00ff00ff00ff00))
+                v := or(shr(16, and(v, 0xffff0000ffff0000)), and(shl(16, v), 0xffff0000ffff0000))
+                v := or(shr(32, v), and(shl(32, v), 0xffffffff00000000))
+                mstore(add(state, shl(5, t)), v)
+            }
+            // SHAKE's padding: 0x1F after the seed, 0x80 in the last byte of the 136-byte block (lane 16's top).
+            mstore(add(state, shl(5, count)), 0x1f)
+            mstore(add(state, 512), shl(63, 1))
+            // The 17 lanes of a squeezed block, one a word, in fresh memory (above the permutation's borrowed memory).
+            lanes := mload(0x40)
+            mstore(0x40, add(lanes, 544))
+        }
+        KeccakF1600.squeezeLanes(state, lanes, 0);
         uint256 signs;
         assembly ("memory-safe") {
-            let b := add(stream, 0x20)
-            // The 8 sign bytes, little-endian: byte m of the stream is bits 8m..8m+7.
-            for { let m := 0 } lt(m, 8) { m := add(m, 1) } {
-                signs := or(signs, shl(shl(3, m), byte(0, mload(add(b, m)))))
-            }
+            // The 8 sign bytes are lane 0: byte m of the stream is its bits 8m..8m+7.
+            signs := mload(lanes)
         }
-        uint256 i = _sampleFrom(stream, 8, ${first}, signs, negC);
-        if (i < 256) i = _sampleFrom(SHAKE.shake256(seed, 272), firstLength, i, signs, negC);
+        uint256 i = _sampleLanes(lanes, 8, firstLength, ${first}, signs, negC);
+        if (i < 256) i = _sampleLanes(lanes, firstLength, 136, i, signs, negC);
+        if (i < 256) {
+            KeccakF1600.squeezeLanes(state, lanes, 0);
+            i = _sampleLanes(lanes, 0, 136, i, signs, negC);
+        }
         return i == 256;
     }
 
     /**
-     * @dev SampleInBall's draws from \`stream\` (SHAKE256 output) from byte \`k\` to its end, for the positions from
-     * \`i\` on; returns the next position (256 when done). −c[j] is q − 1 for c[j] = +1 (sign bit 0) and 1 for −1.
+     * @dev SampleInBall's draws from a squeezed block's bytes \`k\` … \`end\` − 1 (\`lanes\`: its 17 lanes, one a word), for
+     * the positions from \`i\` on; returns the next position (256 when done).
+     */
+    function _sampleLanes(uint256 lanes, uint256 k, uint256 end, uint256 i, uint256 signs, uint256 negC)
+        internal
+        pure
+        returns (uint256)
+    {
+        assembly ("memory-safe") {
+            // One test per draw: the loops run to \`end\` and break once position 255 is filled.
+            if lt(i, 256) {
+                for {} lt(k, end) {} {
+                    // The rest of lane ⌊k/8⌋ from its byte k mod 8, shifted down a byte per draw.
+                    let lane := shr(shl(3, and(k, 7)), mload(add(lanes, shl(2, and(k, not(7))))))
+                    let laneEnd := add(or(k, 7), 1)
+                    if gt(laneEnd, end) { laneEnd := end }
+                    for {} lt(k, laneEnd) { k := add(k, 1) } {
+                        let j := and(lane, 0xff)
+                        lane := shr(8, lane)
+                        if iszero(gt(j, i)) {
+${acceptDraw(first, " ".repeat(28))}
+                            if eq(i, 256) { break }
+                        }
+                    }
+                    if eq(i, 256) { break }
+                }
+            }
+        }
+        return i;
+    }
+${
+  p.set === "44"
+    ? `
+    /**
+     * @dev SampleInBall's draws from the byte string \`stream\` from byte \`k\` to its end, for the positions from \`i\` on;
+     * returns the next position (256 when done). For {MLDSA44Keccak}, whose stream is keccak-CTR's.
      */
     function _sampleFrom(bytes memory stream, uint256 k, uint256 i, uint256 signs, uint256 negC)
         internal
@@ -745,14 +841,7 @@ ${useHintAndEncode(p)}
                 for { let p := add(b, k) } lt(p, end) { p := add(p, 1) } {
                     let j := byte(0, mload(p))
                     if iszero(gt(j, i)) {
-                        // c[i] = c[j]: coefficient i is the top lane of the word at negC + 8i, and the three lanes
-                        // after it are still zero (positions above i are untouched) or, for i > 252, past the
-                        // polynomial, so a plain store does it.
-                        let pj := add(negC, shl(3, j))
-                        mstore(add(negC, shl(3, i)), and(mload(pj), TOP_LANE))
-                        let negSign := sub(Q, add(1, mul(sub(Q, 2), and(shr(sub(i, ${first}), signs), 1))))
-                        mstore(pj, or(and(mload(pj), LOW_LANES), shl(192, negSign)))
-                        i := add(i, 1)
+${acceptDraw(first, " ".repeat(24))}
                         if eq(i, 256) { break }
                     }
                 }
@@ -760,7 +849,9 @@ ${useHintAndEncode(p)}
         }
         return i;
     }
-}
+`
+    : ""
+}}
 `;
 }
 

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {MLDSA65Reference} from "./MLDSA65Reference.sol";
+
+/// @dev {MLDSA65Reference} for the tests, compiled as plain Solidity (the legacy pipeline) beside the mocks.
+contract MLDSA65ReferenceMock {
+    /// @dev {MLDSA65Reference-decodeZ} for ML-DSA-65 (c̃ of 48 bytes, five polynomials, β = 196).
+    function decodeZ65(bytes calldata signature) external pure returns (bool, uint256[] memory) {
+        return MLDSA65Reference.decodeZ(signature, 48, 5, 196);
+    }
+
+    /// @dev {MLDSA65Reference-decodeZ} for ML-DSA-87 (c̃ of 64 bytes, seven polynomials, β = 120).
+    function decodeZ87(bytes calldata signature) external pure returns (bool, uint256[] memory) {
+        return MLDSA65Reference.decodeZ(signature, 64, 7, 120);
+    }
+}

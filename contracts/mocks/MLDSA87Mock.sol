@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {MLDSA87} from "../utils/MLDSA87.sol";
+
+/// @dev Test harness for {MLDSA87}'s z decoding (reference: {MLDSA65Reference-decodeZ}).
+contract MLDSA87Mock {
+    /// @dev {MLDSA87-_decodeZ}: ok, the 1,792 coefficients in order, and its gas.
+    function decodeZ(bytes calldata signature) external view returns (bool ok, uint256[] memory z, uint256 gas) {
+        uint256 work;
+        assembly ("memory-safe") {
+            work := mload(0x40)
+            mstore(0x40, add(work, 14336))
+        }
+        gas = gasleft();
+        ok = MLDSA87._decodeZ(signature, work);
+        gas -= gasleft();
+        z = new uint256[](1792);
+        for (uint256 c = 0; c < 1792; c++) {
+            uint256 value;
+            assembly ("memory-safe") {
+                value := shr(192, mload(add(work, shl(3, c))))
+            }
+            z[c] = value;
+        }
+    }
+}
