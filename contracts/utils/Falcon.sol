@@ -360,14 +360,15 @@ library Falcon {
     /**
      * @dev The ERC-7913 check of both Falcon verifiers: `key` is `keccak256(E ‖ pk) ‖ address(chunk)` for the expanded
      * key E of Falcon-2^`logn` (4·n bytes) and the public key pk, in code (see {readKey}), E's values must be below q, and the
-     * signature must verify over the 32-byte `hash`. False for any malformed input.
+     * signature must verify over the 32-byte `hash`. False for any malformed input. E's range is checked by
+     * {verify} as it multiplies by E ({isShort}), not by a pass of its own.
      */
     function verifyWithKey(uint256 logn, bytes calldata key, bytes32 hash, bytes calldata signature)
         internal
         view
         returns (bool)
     {
-        (bool ok, uint256 e) = readKey(logn, key);
+        (bool ok, uint256 e) = readCommittedKey(logn, key);
         return ok && verify(logn, signature, hash, e);
     }
 
@@ -386,21 +387,28 @@ library Falcon {
      * commitment and every value of E is below q. `e` is E's memory address; pk follows E's 4·n bytes.
      */
     function readKey(uint256 logn, bytes calldata key) internal view returns (bool ok, uint256 e) {
+        (ok, e) = readCommittedKey(logn, key);
+        ok = ok && isReduced(e, 1 << (logn - 3));
+    }
+
+    /**
+     * @dev {readKey} without the range check of E: for the callers that pass E to {verify} or {isShort}, which
+     * reject an E with a value of q or more themselves.
+     */
+    function readCommittedKey(uint256 logn, bytes calldata key) internal view returns (bool ok, uint256 e) {
         if (key.length != 52) return (false, 0);
-        uint256 length = 4 << logn;
         bytes memory expandedKey;
-        (ok, expandedKey, ) = ExpandedKeyReader.readWithPublicKey(key, length, publicKeyLength(logn));
+        (ok, expandedKey, ) = ExpandedKeyReader.readWithPublicKey(key, 4 << logn, publicKeyLength(logn));
         assembly ("memory-safe") {
             e := add(expandedKey, 0x20)
         }
-        ok = ok && isReduced(e, length / 32);
     }
 
     /**
      * @dev Verifies the detached signature `signature` (compressed or padded) of the 32-byte `message` under the
-     * expanded public key at `expandedKey` (n/8 words, lanes below q). False for anything the reference rejects:
-     * before hashing when s2 does not decode or ‖s2‖² alone exceeds the bound, so that such a signature costs less
-     * than a valid one of its length.
+     * expanded public key at `expandedKey` (n/8 words; false unless its lanes are below q, see {isShort}). False for
+     * anything the reference rejects: before hashing when s2 does not decode or ‖s2‖² alone exceeds the bound, so
+     * that such a signature costs less than a valid one of its length.
      */
     function verify(uint256 logn, bytes calldata signature, bytes32 message, uint256 expandedKey)
         internal
@@ -823,8 +831,9 @@ library Falcon {
      * @dev Whether ‖(s1, s2)‖² ≤ ⌊β²⌋ for s1 = c − s2·h mod q, centred in [−(q − 1)/2, (q − 1)/2]. `s2` holds the
      * decoded s2 lanes (q + s2[i]) and is overwritten; `c` holds HashToPoint(nonce ‖ message) as lanes whose low 16
      * bits are below 5q (congruent to the point's coefficients; the high bits are ignored); `expandedKey` the public
-     * key's expanded form (lanes below q). The key product is fused into the last forward pass
-     * ({FalconNTT.forwardMultiply}), ‖s1‖² into the last inverse pass ({FalconNTT.inverseNorm}).
+     * key's expanded form: false if a lane of it is q or more, checked as the product reads it. The key product is
+     * fused into the last forward pass ({FalconNTT.forwardMultiply}), ‖s1‖² into the last inverse pass
+     * ({FalconNTT.inverseNorm}).
      */
     function isShort(uint256 logn, uint256 c, uint256 s2, uint256 s2Norm, uint256 expandedKey)
         internal
@@ -833,7 +842,7 @@ library Falcon {
     {
         uint256 words = 1 << (logn - 3);
         uint256 twiddles = FalconNTT.loadTwiddles();
-        FalconNTT.forwardMultiply(s2, expandedKey, words, twiddles);
+        if (!FalconNTT.forwardMultiply(s2, expandedKey, words, twiddles)) return false;
         uint256 norm = FalconNTT.inverseNorm(s2, c, words, twiddles);
         return s2Norm + norm <= normBound(logn);
     }

@@ -61,13 +61,14 @@ library FalconKeccak {
      * for any malformed input.
      */
     function verifyWithKey(bytes calldata key, bytes32 hash, bytes calldata signature) internal view returns (bool) {
-        (bool ok, uint256 e) = Falcon.readKey(LOG_N, key);
+        (bool ok, uint256 e) = Falcon.readCommittedKey(LOG_N, key);
         return ok && verify(signature, abi.encodePacked(hash), e);
     }
 
     /**
-     * @dev Verifies ETHFALCON `signature` of `message` (any length) under the expanded key at `expandedKey` (lanes
-     * below q, see {Falcon}). False for a signature of the wrong length or with a coefficient of q or more.
+     * @dev Verifies ETHFALCON `signature` of `message` (any length) under the expanded key at `expandedKey` (see
+     * {Falcon}; false unless its lanes are below q, which {Falcon-isShort} checks). False for a signature of the
+     * wrong length or with a coefficient of q or more.
      */
     function verify(bytes calldata signature, bytes memory message, uint256 expandedKey) internal pure returns (bool) {
         (bool ok, uint256 s2, uint256 s2Norm) = decodeSignature(signature);
