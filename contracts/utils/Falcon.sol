@@ -65,6 +65,8 @@ library Falcon {
     /// @dev The low 12 bits of every lane, and bit 11 of every lane: a CT field and its sign bit.
     uint256 private constant LANE_12_BITS = 0x00000fff00000fff00000fff00000fff00000fff00000fff00000fff00000fff;
     uint256 private constant LANE_BIT_11 = 0x0000080000000800000008000000080000000800000008000000080000000800;
+    /// @dev q − 2048 in every lane: a CT field's s + 2048 plus it is the lane q + s.
+    uint256 private constant Q_LESS_2048 = 0x0000280100002801000028010000280100002801000028010000280100002801;
     /**
      * @dev Masks of {decodeSignature}'s CT spreading, after the first and the second step: fields 0–3 at bits
      * 128–175 and 4–7 at bits 0–47, then two fields per 64-bit half at its bits 0–23.
@@ -165,13 +167,12 @@ library Falcon {
                 let x := shr(160, calldataload(input))
                 x := and(or(shl(80, x), x), CT_SPREAD_1)
                 x := and(or(shl(40, x), x), CT_SPREAD_2)
-                x := and(or(shl(20, x), x), LANE_12_BITS)
-                allowed := and(allowed, add(xor(x, LANE_BIT_11), LANE_NONZERO))
-                // q + s: the field x is s mod 4096, so q + x less 4096 where the sign bit is set (lanes stay positive).
-                x := sub(add(x, Q_LANES), shl(1, and(x, LANE_BIT_11)))
-                mstore(out, x)
-                // Σ (q + s)² per word as in {_decodeCompressed}: every lane below 2^14, the products' coefficients
-                // below 8·2^28 < 2^32.
+                // s + 2048 = x xor 2^11 for the 12-bit two's complement field x: 0 only for −2048.
+                x := xor(and(or(shl(20, x), x), LANE_12_BITS), LANE_BIT_11)
+                allowed := and(allowed, add(x, LANE_NONZERO))
+                mstore(out, add(x, Q_LESS_2048))
+                // Σ (s + 2048)² per word as in {_decodeCompressed}: every lane below 2^12, the products'
+                // coefficients below 8·2^24 < 2^32.
                 sums := add(sums, x)
                 let reversed := or(shr(128, x), shl(128, x))
                 reversed := or(and(shr(64, reversed), LO64), shl(64, and(reversed, LO64)))
@@ -179,8 +180,9 @@ library Falcon {
                 squares := add(squares, shr(224, mul(x, reversed)))
             }
             ok := eq(and(allowed, BIT31), BIT31)
-            // ‖s2‖² = Σ (q + s)² − 2q·Σ (q + s) + n·q²; the lane sums stay below 2^21, their total below 2^24.
-            s2Norm := sub(add(squares, mul(shl(logn, 1), mul(Q, Q))), mul(shl(1, Q), shr(224, mul(sums, BIT0))))
+            // ‖s2‖² = Σ (s + 2048)² − 4096·Σ (s + 2048) + n·2048²; the lane sums stay below 2^19, their total
+            // below 2^22.
+            s2Norm := sub(add(squares, shl(add(logn, 22), 1)), shl(12, shr(224, mul(sums, BIT0))))
         }
     }
 
