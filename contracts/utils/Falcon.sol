@@ -281,38 +281,14 @@ library Falcon {
                     // of 16 zeros). Eight codes of at most 25 bits and the byte after the last one fit the 249 bits.
                     bits := shl(and(position, 7), calldataload(add(base, shr(3, position))))
                     codes := 0
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
+                    // A loop, not unrolled like the first lookup: this path is rare and the verifier's code is at
+                    // EIP-170's limit.
+                    for { let k := 0 } lt(k, 8) { k := add(k, 1) } {
+                        used := shr(248, mload(byte(1, bits)))
+                        if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
+                        codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                        bits := shl(used, bits)
+                    }
                     // A run of 16 zeros (length 25) in any lane: |s| > 2047, where the reference stops.
                     if and(add(codes, LENGTH_7), LENGTH_32) {
                         bad := 1
@@ -436,13 +412,13 @@ library Falcon {
      * bytes swapped as the middle of unit·(2^16 + 1)) and checked together: when all eight are kept (60 % of the
      * time) they are stored as one word 2 bytes into the lane at the write position; when exactly one is rejected
      * (32 %), the seven others are stored so, as one word with the lanes below the rejected one moved up a lane.
-     * Otherwise, and for the 17th lane, each sample is shifted to the top 16 bits of a word (the lower samples below it, nothing above),
-     * compared with 5q·2^240 as it is, and stored whole 2 bytes into the lane at the write position, so that its
-     * top 16 bits become that lane's low half; the position then advances by one lane only if the sample is kept.
-     * A rejected sample, and the rest of each word, is overwritten by the next stores; the high half of each lane
-     * keeps bytes of an earlier store. The 17 lanes are unrolled. The last block may store up to 67 samples past the n-th, into slack allocated
-     * after the point. The number of blocks is not bounded a priori, as in the specification; each yields 63.8
-     * samples on average.
+     * Otherwise, and for the 17th lane, each sample is shifted to the top 16 bits of a word (the lower samples below
+     * it, nothing above), compared with 5q·2^240 as it is, and stored whole 2 bytes into the lane at the
+     * write position, so that its top 16 bits become that lane's low half; the position then advances by one lane
+     * only if the sample is kept. A rejected sample, and the rest of each word, is overwritten by the next stores;
+     * the high half of each lane keeps bytes of an earlier store. The 17 lanes are unrolled. The last block may store
+     * up to 67 samples past the n-th, into slack allocated after the point. The number of blocks is not bounded a
+     * priori, as in the specification; each yields 63.8 samples on average.
      */
     function hashToPoint(uint256 logn, bytes memory input) internal pure returns (uint256 c) {
         return _sample(logn, SHAKE.absorb(input, SHAKE.RATE_256).state, true);
@@ -916,8 +892,8 @@ library Falcon {
      * decoded s2 lanes (q + s2[i]) and is overwritten; `c` holds HashToPoint(nonce ‖ message) as lanes whose low 16
      * bits are below 5q (congruent to the point's coefficients; the high bits are ignored); `expandedKey` the public
      * key's expanded form: false if a lane of it is q or more, checked as the product reads it. The key product is
-     * fused into the last forward pass ({FalconNTT.forwardMultiply}), ‖s1‖² into the last inverse pass
-     * ({FalconNTT.inverseNorm}).
+     * fused into the last forward pass ({FalconNTT.forwardMultiply}, with the first inverse pass for Falcon-512),
+     * ‖s1‖² into the last inverse pass ({FalconNTT.inverseNorm}).
      */
     function isShort(uint256 logn, uint256 c, uint256 s2, uint256 s2Norm, uint256 expandedKey)
         internal
@@ -926,8 +902,9 @@ library Falcon {
     {
         uint256 words = 1 << (logn - 3);
         uint256 twiddles = FalconNTT.loadTwiddles();
-        if (!FalconNTT.forwardMultiply(s2, expandedKey, words, twiddles)) return false;
-        uint256 norm = FalconNTT.inverseNorm(s2, c, words, twiddles);
+        (bool reduced, uint256 inverseFrom) = FalconNTT.forwardMultiply(s2, expandedKey, words, twiddles);
+        if (!reduced) return false;
+        uint256 norm = FalconNTT.inverseNorm(s2, c, words, twiddles, inverseFrom);
         return s2Norm + norm <= normBound(logn);
     }
 }

@@ -101,31 +101,56 @@ library FalconNTT {
      * reduction.
      */
     function forward(uint256 p, uint256 words, uint256 twiddles) internal pure {
-        _forward(p, 0, words, twiddles);
+        (uint256 left, uint256 kq) = _forward(p, 0, words, twiddles);
+        assembly ("memory-safe") {
+            if left {
+                // An odd number of layers: the last, d = 1, pairs neighbouring words, block b using ζ[words/2 + b].
+                let zetas := add(twiddles, words)
+                for { let end := add(p, shl(5, words)) } lt(p, end) {
+                    p := add(p, 0x40)
+                    zetas := add(zetas, 2)
+                } {
+                    let a := mload(p)
+                    let t := mul(mload(add(p, 0x20)), shr(240, mload(zetas)))
+                    t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                    mstore(p, add(a, t))
+                    mstore(add(p, 0x20), sub(add(a, kq), t))
+                }
+            }
+        }
     }
 
     /**
-     * @dev {forward} then {multiply} by the key residues at `key` (non-zero), the product fused into the last pass:
+     * @dev {forward} then {multiply} by the key residues at `key` (non-zero), for `words` = 64 or 128 (Falcon-512 or
+     * Falcon-1024) only, the product fused into the last pass:
      * a lone layer (Falcon-1024) or a pair of layers on blocks of four consecutive words (Falcon-512). Each output
-     * is multiplied before it is stored, which saves a store, a load and the loop of {multiply} per word.
-     * `reduced` is {multiply}'s: whether every key lane is below q (the product is meaningless otherwise).
+     * is multiplied before it is stored, which saves a store, a load and the loop of {multiply} per word; after a
+     * pair, each block's four products then go through the first pair of layers of {inverse} (a block is one of its
+     * groups) before they are stored, which saves that pass's loads and stores. `inverseFrom` is the distance at
+     * which {inverse} or {inverseNorm} must continue: 4 after that pair, else 1. `reduced` is {multiply}'s: whether
+     * every key lane is below q (the result is meaningless otherwise).
      */
     function forwardMultiply(uint256 p, uint256 key, uint256 words, uint256 twiddles)
         internal
         pure
-        returns (bool reduced)
+        returns (bool reduced, uint256 inverseFrom)
     {
         (uint256 left, uint256 kq) = _forward(p, key, words, twiddles);
         uint256 high;
-        if (left == 1) high = _loneLayerMultiply(p, key, words, twiddles, kq);
-        else if (left == 2) high = _lastPairMultiply(p, key, words, twiddles);
-        else return multiply(p, key, words, twiddles);
+        // Falcon's sizes leave one of the two: 128 words (seven layers) a lone layer, 64 words (six) a pair.
+        if (left == 1) {
+            high = _loneLayerMultiply(p, key, words, twiddles, kq);
+            inverseFrom = 1;
+        } else {
+            high = _lastPairMultiplyInverse(p, key, twiddles);
+            inverseFrom = 4;
+        }
         reduced = high & BIT31 == 0;
     }
 
     /**
-     * @dev {forward}; with a non-zero `key`, all but the last pass, left to a fused routine: `left` is the distance
-     * d of that pass (1: a lone layer, 2: a pair of layers), `lastKq` its K·q.
+     * @dev {forward}'s pairs of layers: all of them but a last pair with a non-zero `key` (for a fused routine).
+     * `left` is the distance d of the pass left (0: none, 1: a lone layer, 2: a pair of layers), `lastKq` its K·q.
      */
     function _forward(uint256 p, uint256 key, uint256 words, uint256 twiddles)
         private
@@ -133,10 +158,6 @@ library FalconNTT {
         returns (uint256 left, uint256 lastKq)
     {
         assembly ("memory-safe") {
-            function mont(x) -> r {
-                r := shr(16, add(x, mul(and(mul(and(x, LO16), Q_NEG_INV), LO16), Q)))
-            }
-
             let pass := 0
             let last := add(p, shl(5, words))
             let d := shr(1, words)
@@ -186,26 +207,10 @@ library FalconNTT {
                 }
                 pass := add(pass, 1)
             }
-            if mul(d, fuse) {
-                // The last pass is left to {_loneLayerMultiply} (d = 1) or {_lastPairMultiply} (d = 2).
-                left := d
-                d := 0
-                lastKq := mul(byte(pass, FORWARD_K), Q_LANES)
-            }
-            if d {
-                // An odd number of layers: the last, d = 1, pairs neighbouring words, block b using ζ[words/2 + b].
-                let kq := mul(byte(pass, FORWARD_K), Q_LANES)
-                let zetas := add(twiddles, words)
-                for { let end := add(p, shl(5, words)) } lt(p, end) {
-                    p := add(p, 0x40)
-                    zetas := add(zetas, 2)
-                } {
-                    let a := mload(p)
-                    let t := mont(mul(mload(add(p, 0x20)), shr(240, mload(zetas))))
-                    mstore(p, add(a, t))
-                    mstore(add(p, 0x20), sub(add(a, kq), t))
-                }
-            }
+            // The last pass, to {forward} (d = 1) or, with a key, {_loneLayerMultiply} (d = 1) or
+            // {_lastPairMultiplyInverse} (d = 2); none when d = 0.
+            left := d
+            lastKq := mul(byte(pass, FORWARD_K), Q_LANES)
         }
     }
 
@@ -256,17 +261,18 @@ library FalconNTT {
     /**
      * @dev The last pass of {forward} when it is a pair of layers (d = 2 and 1: blocks of four
      * consecutive words), each output then multiplied as in {multiply}: word w by the key residue at `key` + 32w
-     * and (ζ[words + w]² − 1)·R. Returns {multiply}'s range bits of the key. This pass comes only after two pairs
-     * (Falcon-512: six layers), so its K·q is {FORWARD_K}'s third, 4q, a constant (the stack has no room for it).
+     * and (ζ[words + w]² − 1)·R, then the first pair of layers of {inverse} on each block. Returns {multiply}'s
+     * range bits of the key. This pass comes only after two pairs (Falcon-512: six layers, words = 64), so its K·q
+     * is {FORWARD_K}'s third, 4q, a constant (the stack has no room for it), and so are the twiddles' offsets.
      */
-    function _lastPairMultiply(uint256 p, uint256 key, uint256 words, uint256 twiddles)
+    function _lastPairMultiplyInverse(uint256 p, uint256 key, uint256 twiddles)
         private
         pure
         returns (uint256 high)
     {
         assembly ("memory-safe") {
-            let zas := add(twiddles, shr(1, words))
-            for { let end := add(p, shl(5, words)) } lt(p, end) {
+            let zas := add(twiddles, 32)
+            for { let end := add(p, 2048) } lt(p, end) {
                 p := add(p, 0x80)
                 zas := add(zas, 2)
                 key := add(key, 0x80)
@@ -304,7 +310,7 @@ library FalconNTT {
                 t := mulmod(x0, t, not(0))
                 z := shr(16, add(z, mul(and(mul(and(z, LO16), Q_NEG_INV), LO16), Q)))
                 x0 := add(or(shl(32, t), shr(224, t)), mul(z, shr(240, mload(squares))))
-                mstore(p, shr(16, add(x0, mul(and(mul(and(x0, LO16), Q_NEG_INV), LO16), Q))))
+                x0 := shr(16, add(x0, mul(and(mul(and(x0, LO16), Q_NEG_INV), LO16), Q)))
                 x1 := sub(x1, mul(and(shr(26, mul(x1, 5460)), LO6), Q))
                 t := mload(add(key, 0x20))
                 high := or(high, or(t, add(t, GE_Q)))
@@ -312,7 +318,7 @@ library FalconNTT {
                 t := mulmod(x1, t, not(0))
                 z := shr(16, add(z, mul(and(mul(and(z, LO16), Q_NEG_INV), LO16), Q)))
                 x1 := add(or(shl(32, t), shr(224, t)), mul(z, shr(240, mload(add(squares, 2)))))
-                mstore(add(p, 0x20), shr(16, add(x1, mul(and(mul(and(x1, LO16), Q_NEG_INV), LO16), Q))))
+                x1 := shr(16, add(x1, mul(and(mul(and(x1, LO16), Q_NEG_INV), LO16), Q)))
                 x2 := sub(x2, mul(and(shr(26, mul(x2, 5460)), LO6), Q))
                 t := mload(add(key, 0x40))
                 high := or(high, or(t, add(t, GE_Q)))
@@ -320,7 +326,7 @@ library FalconNTT {
                 t := mulmod(x2, t, not(0))
                 z := shr(16, add(z, mul(and(mul(and(z, LO16), Q_NEG_INV), LO16), Q)))
                 x2 := add(or(shl(32, t), shr(224, t)), mul(z, shr(240, mload(add(squares, 4)))))
-                mstore(add(p, 0x40), shr(16, add(x2, mul(and(mul(and(x2, LO16), Q_NEG_INV), LO16), Q))))
+                x2 := shr(16, add(x2, mul(and(mul(and(x2, LO16), Q_NEG_INV), LO16), Q)))
                 x3 := sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q))
                 t := mload(add(key, 0x60))
                 high := or(high, or(t, add(t, GE_Q)))
@@ -328,6 +334,26 @@ library FalconNTT {
                 t := mulmod(x3, t, not(0))
                 z := shr(16, add(z, mul(and(mul(and(z, LO16), Q_NEG_INV), LO16), Q)))
                 x3 := add(or(shl(32, t), shr(224, t)), mul(z, shr(240, mload(add(squares, 6)))))
+                x3 := shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q)))
+                // The inverse transform's first pair of layers (d = 1 and 2) on the four products (below 4.8q), a
+                // group of its own, exactly as {_inverse} runs it: −ζ[words − 2 − 2b] and the entry after it for
+                // d = 1, −ζ[words/2 − 1 − b] for d = 2, at twiddles + INVERSE_OFFSET + 2·index: for words = 64 and
+                // zas = twiddles + 32 + 2b, at 3·twiddles − 2·zas + 444 and 2·twiddles − zas + 350.
+                z := shr(224, mload(add(sub(mul(3, twiddles), shl(1, zas)), 444)))
+                t := mul(sub(add(x0, FIVE_Q), x1), and(z, 0xffff))
+                x0 := add(x0, x1)
+                x1 := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                t := mul(sub(add(x2, FIVE_Q), x3), shr(16, z))
+                t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                x2 := add(x2, x3)
+                z := shr(240, mload(add(sub(shl(1, twiddles), zas), 350)))
+                x3 := add(x0, x2)
+                mstore(p, sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q)))
+                x3 := mul(sub(add(x0, TEN_Q), x2), z)
+                mstore(add(p, 0x40), shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q))))
+                x3 := add(x1, t)
+                mstore(add(p, 0x20), sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q)))
+                x3 := mul(sub(add(x1, TEN_Q), t), z)
                 mstore(add(p, 0x60), shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q))))
             }
         }
@@ -375,8 +401,9 @@ library FalconNTT {
 
     /**
      * @dev In-place inverse of {forward} (Gentleman–Sande layers d = 1, 2, … words/2, block b of words/(2d) using
-     * −ζ[words/d − 1 − b]), without the scaling by (n/8)⁻¹, which the expanded public key carries. Lanes must be
-     * below 4.8q on input; on output they are below 9.6q.
+     * −ζ[words/d − 1 − b]), without the scaling by (n/8)⁻¹, which the expanded public key carries, from the layer of
+     * distance `from` on: 1, or the `inverseFrom` of {forwardMultiply}, which may have run the first pair. Lanes must
+     * be below 4.8q on input (as a pair leaves them too); on output they are below 9.6q.
      *
      * Layers run two at a time (d and 2d on four words held on the stack), the last one alone when their number is
      * odd. Sums a + b are Barrett-reduced on the second layer of each pair; differences a + K·q − b are multiplied
@@ -384,8 +411,8 @@ library FalconNTT {
      * products (K = 5) below 2.9q, its second sums below 2q and products (K = 10, differences below 19.6q) below
      * 4.7q; a lone last layer gives sums below 9.6q.
      */
-    function inverse(uint256 p, uint256 words, uint256 twiddles) internal pure {
-        uint256 d = _inverse(p, words, twiddles, false);
+    function inverse(uint256 p, uint256 words, uint256 twiddles, uint256 from) internal pure {
+        uint256 d = _inverse(p, words, twiddles, from, false);
         assembly ("memory-safe") {
             if lt(d, words) {
                 // An odd number of layers: the last, d = words/2, pairs the two halves with −ζ[1].
@@ -405,7 +432,8 @@ library FalconNTT {
     /**
      * @dev ‖s1‖² for s1 = c − {inverse}(p) mod q, centred in [−(q − 1)/2, (q − 1)/2], with the norm fused into the
      * last pass of the inverse transform (a lone layer for Falcon-1024, a pair of layers for Falcon-512): its outputs
-     * are never stored. `p` (lanes below 4.8q, as {multiply} leaves them) is overwritten with all but the last pass;
+     * are never stored, from the layer of distance `from` on as in {inverse}. `p` (lanes below 4.8q, as {multiply}
+     * and {forwardMultiply} leave them) is overwritten with all but the last pass;
      * `c` holds `words` words whose lanes' low 16 bits are below 5q (the high 16 bits are ignored).
      *
      * Centring is skipped: with r = (c − s + (q − 1)/2) mod q in [0, q), the centred s1 is r − (q − 1)/2, so
@@ -414,8 +442,12 @@ library FalconNTT {
      * coefficient below 8·q² < 2^32, so none carries. c + 10q + (q − 1)/2 − s has lanes below 15.5q (c below 5q,
      * s below 9.6q); Barrett brings them below 2q, a conditional subtraction below q.
      */
-    function inverseNorm(uint256 p, uint256 c, uint256 words, uint256 twiddles) internal pure returns (uint256 norm) {
-        uint256 d = _inverse(p, words, twiddles, true);
+    function inverseNorm(uint256 p, uint256 c, uint256 words, uint256 twiddles, uint256 from)
+        internal
+        pure
+        returns (uint256 norm)
+    {
+        uint256 d = _inverse(p, words, twiddles, from, true);
         uint256 cOffset;
         unchecked {
             // Wrapping when c lies below p: addresses are formed with ADD, modulo 2^256.
@@ -543,13 +575,17 @@ library FalconNTT {
      * @dev The pairs of layers of {inverse}, returning the distance d at which they stop: d = words/2 leaves a lone
      * layer, d = words nothing. With `fuse`, a last pair (d = words/4) is left too, for {inverseNorm}.
      */
-    function _inverse(uint256 p, uint256 words, uint256 twiddles, bool fuse) private pure returns (uint256 d) {
+    function _inverse(uint256 p, uint256 words, uint256 twiddles, uint256 from, bool fuse)
+        private
+        pure
+        returns (uint256 d)
+    {
         assembly ("memory-safe") {
             let inverses := add(twiddles, INVERSE_OFFSET)
             let last := add(p, shl(5, words))
             // The stop: d = words/4 with `fuse`, else 4·words (never reached: the loop ends at d ≥ words/2 first).
             let stopAt := shr(shl(2, fuse), shl(2, words))
-            for { d := 1 } and(lt(shl(1, d), words), iszero(eq(d, stopAt))) { d := shl(2, d) } {
+            for { d := from } and(lt(shl(1, d), words), iszero(eq(d, stopAt))) { d := shl(2, d) } {
                 // Groups of words w, w + d, w + 2d, w + 3d: block b of the pair's second layer (distance 2d) uses
                 // −ζ[blocks·2 − 1 − b], blocks 2b and 2b + 1 of its first layer −ζ[blocks·4 − 1 − 2b] and the entry
                 // before it, read together.
