@@ -13,10 +13,10 @@ contract FalconProfiler {
     /// @dev The steps, in the order of {profile}'s result.
     function stages() external pure returns (string[4] memory) {
         return [
-            "expanded key: EXTCODECOPY + commitment + range check",
+            "expanded key: EXTCODECOPY + commitment",
             "signature decoding (s2 from CT fields or compressed codes, all checks)",
             "hash-to-point: SHAKE256(nonce || message)",
-            "s1 = c - s2*h: forward NTT, product, inverse NTT, norm"
+            "s1 = c - s2*h: forward NTT, product (and the key's range check), inverse NTT, norm"
         ];
     }
 
@@ -28,7 +28,7 @@ contract FalconProfiler {
     {
         if (key.length != 52) return (gas, false);
         uint256 checkpoint = gasleft();
-        (bool ok, uint256 e) = Falcon.readKey(logn, key);
+        (bool ok, uint256 e) = Falcon.readCommittedKey(logn, key);
         if (!ok) return (gas, false);
         valid = _verify(gas, _lap(gas, 0, checkpoint), logn, hash, signature, e);
     }

@@ -20,7 +20,7 @@ contract FalconNTTMock {
     /// @dev {FalconNTT.inverse}, lanes returned unreduced.
     function inverse(uint256[] memory a) external pure returns (uint256[] memory) {
         (uint256 p, uint256 words) = _pack(a);
-        FalconNTT.inverse(p, words, FalconNTT.loadTwiddles());
+        FalconNTT.inverse(p, words, FalconNTT.loadTwiddles(), 1);
         return _unpack(p, words);
     }
 
@@ -32,11 +32,17 @@ contract FalconNTTMock {
         return _unpack(p, words);
     }
 
-    /// @dev {FalconNTT.forwardMultiply} of `a` by the key residues `b` (the product fused into the last pass).
-    function forwardMultiply(uint256[] memory a, uint256[] memory b) external pure returns (uint256[] memory) {
+    /**
+     * @dev {FalconNTT.forwardMultiply} of `a` by the key residues `b` (the product fused into the last pass, and for
+     * n = 512 the first pair of inverse layers after it), then {FalconNTT.inverse} from where it left off: lanes
+     * returned unreduced, to compare with inverse ∘ multiply ∘ forward.
+     */
+    function forwardMultiplyInverse(uint256[] memory a, uint256[] memory b) external pure returns (uint256[] memory) {
         (uint256 p, uint256 words) = _pack(a);
         (uint256 e, ) = _pack(b);
-        FalconNTT.forwardMultiply(p, e, words, FalconNTT.loadTwiddles());
+        uint256 twiddles = FalconNTT.loadTwiddles();
+        (, uint256 inverseFrom) = FalconNTT.forwardMultiply(p, e, words, twiddles);
+        FalconNTT.inverse(p, words, twiddles, inverseFrom);
         return _unpack(p, words);
     }
 
@@ -46,7 +52,7 @@ contract FalconNTTMock {
         (uint256 cp, ) = _pack(c);
         uint256 twiddles = FalconNTT.loadTwiddles();
         gasUsed = gasleft();
-        norm = FalconNTT.inverseNorm(p, cp, words, twiddles);
+        norm = FalconNTT.inverseNorm(p, cp, words, twiddles, 1);
         gasUsed -= gasleft();
     }
 
@@ -77,7 +83,7 @@ contract FalconNTTMock {
         FalconNTT.multiply(p, e, words, twiddles);
         multiplyGas -= gasleft();
         inverseGas = gasleft();
-        FalconNTT.inverse(p, words, twiddles);
+        FalconNTT.inverse(p, words, twiddles, 1);
         inverseGas -= gasleft();
     }
 

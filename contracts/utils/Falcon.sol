@@ -65,6 +65,8 @@ library Falcon {
     /// @dev The low 12 bits of every lane, and bit 11 of every lane: a CT field and its sign bit.
     uint256 private constant LANE_12_BITS = 0x00000fff00000fff00000fff00000fff00000fff00000fff00000fff00000fff;
     uint256 private constant LANE_BIT_11 = 0x0000080000000800000008000000080000000800000008000000080000000800;
+    /// @dev q − 2048 in every lane: a CT field's s + 2048 plus it is the lane q + s.
+    uint256 private constant Q_LESS_2048 = 0x0000280100002801000028010000280100002801000028010000280100002801;
     /**
      * @dev Masks of {decodeSignature}'s CT spreading, after the first and the second step: fields 0–3 at bits
      * 128–175 and 4–7 at bits 0–47, then two fields per 64-bit half at its bits 0–23.
@@ -165,13 +167,12 @@ library Falcon {
                 let x := shr(160, calldataload(input))
                 x := and(or(shl(80, x), x), CT_SPREAD_1)
                 x := and(or(shl(40, x), x), CT_SPREAD_2)
-                x := and(or(shl(20, x), x), LANE_12_BITS)
-                allowed := and(allowed, add(xor(x, LANE_BIT_11), LANE_NONZERO))
-                // q + s: the field x is s mod 4096, so q + x less 4096 where the sign bit is set (lanes stay positive).
-                x := sub(add(x, Q_LANES), shl(1, and(x, LANE_BIT_11)))
-                mstore(out, x)
-                // Σ (q + s)² per word as in {_decodeCompressed}: every lane below 2^14, the products' coefficients
-                // below 8·2^28 < 2^32.
+                // s + 2048 = x xor 2^11 for the 12-bit two's complement field x: 0 only for −2048.
+                x := xor(and(or(shl(20, x), x), LANE_12_BITS), LANE_BIT_11)
+                allowed := and(allowed, add(x, LANE_NONZERO))
+                mstore(out, add(x, Q_LESS_2048))
+                // Σ (s + 2048)² per word as in {_decodeCompressed}: every lane below 2^12, the products'
+                // coefficients below 8·2^24 < 2^32.
                 sums := add(sums, x)
                 let reversed := or(shr(128, x), shl(128, x))
                 reversed := or(and(shr(64, reversed), LO64), shl(64, and(reversed, LO64)))
@@ -179,8 +180,9 @@ library Falcon {
                 squares := add(squares, shr(224, mul(x, reversed)))
             }
             ok := eq(and(allowed, BIT31), BIT31)
-            // ‖s2‖² = Σ (q + s)² − 2q·Σ (q + s) + n·q²; the lane sums stay below 2^21, their total below 2^24.
-            s2Norm := sub(add(squares, mul(shl(logn, 1), mul(Q, Q))), mul(shl(1, Q), shr(224, mul(sums, BIT0))))
+            // ‖s2‖² = Σ (s + 2048)² − 4096·Σ (s + 2048) + n·2048²; the lane sums stay below 2^19, their total
+            // below 2^22.
+            s2Norm := sub(add(squares, shl(add(logn, 22), 1)), shl(12, shr(224, mul(sums, BIT0))))
         }
     }
 
@@ -279,38 +281,14 @@ library Falcon {
                     // of 16 zeros). Eight codes of at most 25 bits and the byte after the last one fit the 249 bits.
                     bits := shl(and(position, 7), calldataload(add(base, shr(3, position))))
                     codes := 0
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
-                    used := shr(248, mload(byte(1, bits)))
-                    if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                    codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                    bits := shl(used, bits)
+                    // A loop, not unrolled like the first lookup: this path is rare and the verifier's code is at
+                    // EIP-170's limit.
+                    for { let k := 0 } lt(k, 8) { k := add(k, 1) } {
+                        used := shr(248, mload(byte(1, bits)))
+                        if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
+                        codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                        bits := shl(used, bits)
+                    }
                     // A run of 16 zeros (length 25) in any lane: |s| > 2047, where the reference stops.
                     if and(add(codes, LENGTH_7), LENGTH_32) {
                         bad := 1
@@ -360,14 +338,15 @@ library Falcon {
     /**
      * @dev The ERC-7913 check of both Falcon verifiers: `key` is `keccak256(E ‖ pk) ‖ address(chunk)` for the expanded
      * key E of Falcon-2^`logn` (4·n bytes) and the public key pk, in code (see {readKey}), E's values must be below q, and the
-     * signature must verify over the 32-byte `hash`. False for any malformed input.
+     * signature must verify over the 32-byte `hash`. False for any malformed input. E's range is checked by
+     * {verify} as it multiplies by E ({isShort}), not by a pass of its own.
      */
     function verifyWithKey(uint256 logn, bytes calldata key, bytes32 hash, bytes calldata signature)
         internal
         view
         returns (bool)
     {
-        (bool ok, uint256 e) = readKey(logn, key);
+        (bool ok, uint256 e) = readCommittedKey(logn, key);
         return ok && verify(logn, signature, hash, e);
     }
 
@@ -386,21 +365,28 @@ library Falcon {
      * commitment and every value of E is below q. `e` is E's memory address; pk follows E's 4·n bytes.
      */
     function readKey(uint256 logn, bytes calldata key) internal view returns (bool ok, uint256 e) {
+        (ok, e) = readCommittedKey(logn, key);
+        ok = ok && isReduced(e, 1 << (logn - 3));
+    }
+
+    /**
+     * @dev {readKey} without the range check of E: for the callers that pass E to {verify} or {isShort}, which
+     * reject an E with a value of q or more themselves.
+     */
+    function readCommittedKey(uint256 logn, bytes calldata key) internal view returns (bool ok, uint256 e) {
         if (key.length != 52) return (false, 0);
-        uint256 length = 4 << logn;
         bytes memory expandedKey;
-        (ok, expandedKey, ) = ExpandedKeyReader.readWithPublicKey(key, length, publicKeyLength(logn));
+        (ok, expandedKey, ) = ExpandedKeyReader.readWithPublicKey(key, 4 << logn, publicKeyLength(logn));
         assembly ("memory-safe") {
             e := add(expandedKey, 0x20)
         }
-        ok = ok && isReduced(e, length / 32);
     }
 
     /**
      * @dev Verifies the detached signature `signature` (compressed or padded) of the 32-byte `message` under the
-     * expanded public key at `expandedKey` (n/8 words, lanes below q). False for anything the reference rejects:
-     * before hashing when s2 does not decode or ‖s2‖² alone exceeds the bound, so that such a signature costs less
-     * than a valid one of its length.
+     * expanded public key at `expandedKey` (n/8 words; false unless its lanes are below q, see {isShort}). False for
+     * anything the reference rejects: before hashing when s2 does not decode or ‖s2‖² alone exceeds the bound, so
+     * that such a signature costs less than a valid one of its length.
      */
     function verify(uint256 logn, bytes calldata signature, bytes32 message, uint256 expandedKey)
         internal
@@ -424,14 +410,15 @@ library Falcon {
      * 64-bit lanes), and the state is permuted only when another block is needed. Two lanes at a time, their eight
      * samples are spread to the low halves of eight 32-bit lanes (each 16-bit unit moved to its lane, then its two
      * bytes swapped as the middle of unit·(2^16 + 1)) and checked together: when all eight are kept (60 % of the
-     * time) they are stored as one word 2 bytes into the lane at the write position. Otherwise, and for the 17th
-     * lane, each sample is shifted to the top 16 bits of a word (the lower samples below it, nothing above),
-     * compared with 5q·2^240 as it is, and stored whole 2 bytes into the lane at the write position, so that its
-     * top 16 bits become that lane's low half; the position then advances by one lane only if the sample is kept.
-     * A rejected sample, and the rest of each word, is overwritten by the next stores; the high half of each lane
-     * keeps bytes of an earlier store. The 17 lanes are unrolled. The last block may store up to 67 samples past the n-th, into slack allocated
-     * after the point. The number of blocks is not bounded a priori, as in the specification; each yields 63.8
-     * samples on average.
+     * time) they are stored as one word 2 bytes into the lane at the write position; when exactly one is rejected
+     * (32 %), the seven others are stored so, as one word with the lanes below the rejected one moved up a lane.
+     * Otherwise, and for the 17th lane, each sample is shifted to the top 16 bits of a word (the lower samples below
+     * it, nothing above), compared with 5q·2^240 as it is, and stored whole 2 bytes into the lane at the
+     * write position, so that its top 16 bits become that lane's low half; the position then advances by one lane
+     * only if the sample is kept. A rejected sample, and the rest of each word, is overwritten by the next stores;
+     * the high half of each lane keeps bytes of an earlier store. The 17 lanes are unrolled. The last block may store
+     * up to 67 samples past the n-th, into slack allocated after the point. The number of blocks is not bounded a
+     * priori, as in the specification; each yields 63.8 samples on average.
      */
     function hashToPoint(uint256 logn, bytes memory input) internal pure returns (uint256 c) {
         return _sample(logn, SHAKE.absorb(input, SHAKE.RATE_256).state, true);
@@ -506,287 +493,368 @@ library Falcon {
             assembly ("memory-safe") {
                 let v
                 let x
+                let r
                 // Generated by scripts/codegen/falcon-sample.mjs: begin
                 // Lanes 2i and 2i + 1: their eight samples spread to eight lanes and checked together (see above).
                 x := or(shl(128, mload(lanes)), mload(add(lanes, 0x20)))
                 x := or(shl(64, and(x, LO32_OF_128)), and(shr(32, x), LO32_OF_128))
                 x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
                 x := and(shr(8, mul(x, 0x10001)), LO16)
-                switch and(add(x, REJECT_LANES), BIT16)
+                r := and(add(x, REJECT_LANES), BIT16)
+                switch r
                 case 0 {
                     mstore(next, shl(16, x))
                     next := add(next, 32)
                 }
                 default {
-                    v := shl(16, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(48, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(80, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(112, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(144, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(176, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(208, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(240, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    switch and(r, sub(r, 1))
+                    case 0 {
+                        v := sub(0, shl(16, r))
+                        x := shl(16, x)
+                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                        next := add(next, 28)
+                    }
+                    default {
+                        v := shl(16, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(48, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(80, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(112, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(144, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(176, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(208, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(240, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    }
                 }
                 x := or(shl(128, mload(add(lanes, 0x40))), mload(add(lanes, 0x60)))
                 x := or(shl(64, and(x, LO32_OF_128)), and(shr(32, x), LO32_OF_128))
                 x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
                 x := and(shr(8, mul(x, 0x10001)), LO16)
-                switch and(add(x, REJECT_LANES), BIT16)
+                r := and(add(x, REJECT_LANES), BIT16)
+                switch r
                 case 0 {
                     mstore(next, shl(16, x))
                     next := add(next, 32)
                 }
                 default {
-                    v := shl(16, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(48, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(80, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(112, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(144, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(176, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(208, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(240, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    switch and(r, sub(r, 1))
+                    case 0 {
+                        v := sub(0, shl(16, r))
+                        x := shl(16, x)
+                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                        next := add(next, 28)
+                    }
+                    default {
+                        v := shl(16, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(48, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(80, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(112, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(144, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(176, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(208, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(240, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    }
                 }
                 x := or(shl(128, mload(add(lanes, 0x80))), mload(add(lanes, 0xa0)))
                 x := or(shl(64, and(x, LO32_OF_128)), and(shr(32, x), LO32_OF_128))
                 x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
                 x := and(shr(8, mul(x, 0x10001)), LO16)
-                switch and(add(x, REJECT_LANES), BIT16)
+                r := and(add(x, REJECT_LANES), BIT16)
+                switch r
                 case 0 {
                     mstore(next, shl(16, x))
                     next := add(next, 32)
                 }
                 default {
-                    v := shl(16, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(48, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(80, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(112, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(144, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(176, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(208, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(240, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    switch and(r, sub(r, 1))
+                    case 0 {
+                        v := sub(0, shl(16, r))
+                        x := shl(16, x)
+                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                        next := add(next, 28)
+                    }
+                    default {
+                        v := shl(16, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(48, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(80, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(112, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(144, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(176, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(208, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(240, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    }
                 }
                 x := or(shl(128, mload(add(lanes, 0xc0))), mload(add(lanes, 0xe0)))
                 x := or(shl(64, and(x, LO32_OF_128)), and(shr(32, x), LO32_OF_128))
                 x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
                 x := and(shr(8, mul(x, 0x10001)), LO16)
-                switch and(add(x, REJECT_LANES), BIT16)
+                r := and(add(x, REJECT_LANES), BIT16)
+                switch r
                 case 0 {
                     mstore(next, shl(16, x))
                     next := add(next, 32)
                 }
                 default {
-                    v := shl(16, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(48, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(80, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(112, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(144, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(176, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(208, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(240, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    switch and(r, sub(r, 1))
+                    case 0 {
+                        v := sub(0, shl(16, r))
+                        x := shl(16, x)
+                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                        next := add(next, 28)
+                    }
+                    default {
+                        v := shl(16, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(48, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(80, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(112, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(144, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(176, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(208, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(240, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    }
                 }
                 x := or(shl(128, mload(add(lanes, 0x100))), mload(add(lanes, 0x120)))
                 x := or(shl(64, and(x, LO32_OF_128)), and(shr(32, x), LO32_OF_128))
                 x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
                 x := and(shr(8, mul(x, 0x10001)), LO16)
-                switch and(add(x, REJECT_LANES), BIT16)
+                r := and(add(x, REJECT_LANES), BIT16)
+                switch r
                 case 0 {
                     mstore(next, shl(16, x))
                     next := add(next, 32)
                 }
                 default {
-                    v := shl(16, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(48, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(80, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(112, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(144, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(176, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(208, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(240, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    switch and(r, sub(r, 1))
+                    case 0 {
+                        v := sub(0, shl(16, r))
+                        x := shl(16, x)
+                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                        next := add(next, 28)
+                    }
+                    default {
+                        v := shl(16, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(48, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(80, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(112, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(144, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(176, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(208, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(240, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    }
                 }
                 x := or(shl(128, mload(add(lanes, 0x140))), mload(add(lanes, 0x160)))
                 x := or(shl(64, and(x, LO32_OF_128)), and(shr(32, x), LO32_OF_128))
                 x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
                 x := and(shr(8, mul(x, 0x10001)), LO16)
-                switch and(add(x, REJECT_LANES), BIT16)
+                r := and(add(x, REJECT_LANES), BIT16)
+                switch r
                 case 0 {
                     mstore(next, shl(16, x))
                     next := add(next, 32)
                 }
                 default {
-                    v := shl(16, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(48, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(80, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(112, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(144, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(176, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(208, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(240, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    switch and(r, sub(r, 1))
+                    case 0 {
+                        v := sub(0, shl(16, r))
+                        x := shl(16, x)
+                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                        next := add(next, 28)
+                    }
+                    default {
+                        v := shl(16, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(48, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(80, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(112, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(144, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(176, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(208, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(240, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    }
                 }
                 x := or(shl(128, mload(add(lanes, 0x180))), mload(add(lanes, 0x1a0)))
                 x := or(shl(64, and(x, LO32_OF_128)), and(shr(32, x), LO32_OF_128))
                 x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
                 x := and(shr(8, mul(x, 0x10001)), LO16)
-                switch and(add(x, REJECT_LANES), BIT16)
+                r := and(add(x, REJECT_LANES), BIT16)
+                switch r
                 case 0 {
                     mstore(next, shl(16, x))
                     next := add(next, 32)
                 }
                 default {
-                    v := shl(16, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(48, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(80, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(112, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(144, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(176, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(208, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(240, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    switch and(r, sub(r, 1))
+                    case 0 {
+                        v := sub(0, shl(16, r))
+                        x := shl(16, x)
+                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                        next := add(next, 28)
+                    }
+                    default {
+                        v := shl(16, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(48, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(80, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(112, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(144, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(176, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(208, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(240, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    }
                 }
                 x := or(shl(128, mload(add(lanes, 0x1c0))), mload(add(lanes, 0x1e0)))
                 x := or(shl(64, and(x, LO32_OF_128)), and(shr(32, x), LO32_OF_128))
                 x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
                 x := and(shr(8, mul(x, 0x10001)), LO16)
-                switch and(add(x, REJECT_LANES), BIT16)
+                r := and(add(x, REJECT_LANES), BIT16)
+                switch r
                 case 0 {
                     mstore(next, shl(16, x))
                     next := add(next, 32)
                 }
                 default {
-                    v := shl(16, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(48, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(80, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(112, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(144, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(176, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(208, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    v := shl(240, x)
-                    mstore(next, v)
-                    next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    switch and(r, sub(r, 1))
+                    case 0 {
+                        v := sub(0, shl(16, r))
+                        x := shl(16, x)
+                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                        next := add(next, 28)
+                    }
+                    default {
+                        v := shl(16, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(48, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(80, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(112, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(144, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(176, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(208, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                        v := shl(240, x)
+                        mstore(next, v)
+                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
+                    }
                 }
                 // Generated by scripts/codegen/falcon-sample.mjs: end
                 // Lane 16 alone: its bytes b0 … b7 (b0 least significant) are four samples b0‖b1, b2‖b3, …: swapping
@@ -823,8 +891,9 @@ library Falcon {
      * @dev Whether ‖(s1, s2)‖² ≤ ⌊β²⌋ for s1 = c − s2·h mod q, centred in [−(q − 1)/2, (q − 1)/2]. `s2` holds the
      * decoded s2 lanes (q + s2[i]) and is overwritten; `c` holds HashToPoint(nonce ‖ message) as lanes whose low 16
      * bits are below 5q (congruent to the point's coefficients; the high bits are ignored); `expandedKey` the public
-     * key's expanded form (lanes below q). The key product is fused into the last forward pass
-     * ({FalconNTT.forwardMultiply}), ‖s1‖² into the last inverse pass ({FalconNTT.inverseNorm}).
+     * key's expanded form: false if a lane of it is q or more, checked as the product reads it. The key product is
+     * fused into the last forward pass ({FalconNTT.forwardMultiply}, with the first inverse pass for Falcon-512),
+     * ‖s1‖² into the last inverse pass ({FalconNTT.inverseNorm}).
      */
     function isShort(uint256 logn, uint256 c, uint256 s2, uint256 s2Norm, uint256 expandedKey)
         internal
@@ -833,8 +902,9 @@ library Falcon {
     {
         uint256 words = 1 << (logn - 3);
         uint256 twiddles = FalconNTT.loadTwiddles();
-        FalconNTT.forwardMultiply(s2, expandedKey, words, twiddles);
-        uint256 norm = FalconNTT.inverseNorm(s2, c, words, twiddles);
+        (bool reduced, uint256 inverseFrom) = FalconNTT.forwardMultiply(s2, expandedKey, words, twiddles);
+        if (!reduced) return false;
+        uint256 norm = FalconNTT.inverseNorm(s2, c, words, twiddles, inverseFrom);
         return s2Norm + norm <= normBound(logn);
     }
 }

@@ -46,6 +46,12 @@ library FalconKeccak {
     /// @dev Kept samples are below 5q: a word with a sample in its top 16 bits is below 5q·2^240 exactly then.
     uint256 private constant SAMPLE_BOUND = 61445 << 240;
     /**
+     * @dev 2^16 − 5q and bit 16 in every 32-bit lane: adding the first to lanes below 2^16 sets a lane's bit 16
+     * exactly when the lane is 5q or more.
+     */
+    uint256 private constant REJECT_LANES = 0x00000ffb00000ffb00000ffb00000ffb00000ffb00000ffb00000ffb00000ffb;
+    uint256 private constant BIT16 = 0x0001000000010000000100000001000000010000000100000001000000010000;
+    /**
      * @dev {hashToPoint}'s test of sixteen samples at once, in their 16-bit units: 2^15 − (5q − 2^15) in every unit,
      * the low 15 bits and bit 15 of every unit. A unit's low 15 bits plus the first set its bit 15 (without carry)
      * exactly when they are 5q − 2^15 or more, so that bit 15 of unit AND (low 15 bits + 2^15 − (5q − 2^15)) is set
@@ -61,13 +67,14 @@ library FalconKeccak {
      * for any malformed input.
      */
     function verifyWithKey(bytes calldata key, bytes32 hash, bytes calldata signature) internal view returns (bool) {
-        (bool ok, uint256 e) = Falcon.readKey(LOG_N, key);
+        (bool ok, uint256 e) = Falcon.readCommittedKey(LOG_N, key);
         return ok && verify(signature, abi.encodePacked(hash), e);
     }
 
     /**
-     * @dev Verifies ETHFALCON `signature` of `message` (any length) under the expanded key at `expandedKey` (lanes
-     * below q, see {Falcon}). False for a signature of the wrong length or with a coefficient of q or more.
+     * @dev Verifies ETHFALCON `signature` of `message` (any length) under the expanded key at `expandedKey` (see
+     * {Falcon}; false unless its lanes are below q, which {Falcon-isShort} checks). False for a signature of the
+     * wrong length or with a coefficient of q or more.
      */
     function verify(bytes calldata signature, bytes memory message, uint256 expandedKey) internal pure returns (bool) {
         (bool ok, uint256 s2, uint256 s2Norm) = decodeSignature(signature);
@@ -137,10 +144,12 @@ library FalconKeccak {
      *
      * A block's sixteen samples are checked together, in their 16-bit units; eight samples whose every one is kept
      * (60 % of the time) are spread to eight lanes and stored as one word 2 bytes into the lane at the write
-     * position. Otherwise each sample is shifted to the top of a word and stored whole 2 bytes into the lane at the write
-     * position, which then advances by one lane only if the sample is kept. Later stores overwrite the rest. The
-     * last block may store up to 15 samples past the 512th, into slack allocated after the point. The number of
-     * blocks is not bounded a priori, as in the specification; each yields 15.0 samples on average.
+     * position. When exactly one is rejected (32 % of the time), the seven others are stored so, as one word with the
+     * lanes below the rejected one moved up a lane. Otherwise each sample is shifted to the top of a word and stored
+     * whole 2 bytes into the lane at the write position, which then advances by one lane only if the sample is kept.
+     * Later stores overwrite the rest. The last block may store up to 15 samples past the 512th, into slack allocated
+     * after the point. The number of blocks is not bounded a priori, as in the specification; each yields 15.0
+     * samples on average.
      */
     function hashToPoint(bytes32 state) internal pure returns (uint256 c) {
         assembly ("memory-safe") {
@@ -157,7 +166,8 @@ library FalconKeccak {
                 let reject := and(and(v, add(and(v, LO15_UNITS), REJECT_UNITS)), BIT15_UNITS)
                 // Samples 0 … 7: when all are kept, spread to the low 16 bits of eight lanes as in
                 // {decodeSignature} and stored as one word, each landing in its lane's low half.
-                switch shr(128, reject)
+                let half := shr(128, reject)
+                switch half
                 case 0 {
                     let x := shr(128, v)
                     x := and(or(x, shl(64, x)), SPREAD_1)
@@ -166,35 +176,51 @@ library FalconKeccak {
                     next := add(next, 32)
                 }
                 default {
-                    // Sample k is v shifted left by 16k.
-                    let x := v
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(16, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(32, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(48, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(64, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(80, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(96, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(112, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    switch and(half, sub(half, 1))
+                    case 0 {
+                        // Exactly one rejected: spread as above, the lanes above the rejected one (−(bit 16 of its
+                        // lane) << 16 covers them) stored in place and those below it moved up a lane, seven kept.
+                        let x := shr(128, v)
+                        x := and(or(x, shl(64, x)), SPREAD_1)
+                        x := and(or(x, shl(32, x)), SPREAD_2)
+                        x := and(or(x, shl(16, x)), LO16)
+                        half := sub(0, shl(16, and(add(x, REJECT_LANES), BIT16)))
+                        x := shl(16, x)
+                        mstore(next, or(and(x, half), and(shl(32, x), not(half))))
+                        next := add(next, 28)
+                    }
+                    default {
+                        // Sample k is v shifted left by 16k.
+                        let x := v
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                        x := shl(16, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                        x := shl(32, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                        x := shl(48, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                        x := shl(64, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                        x := shl(80, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                        x := shl(96, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                        x := shl(112, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    }
                 }
                 // Samples 8 … 15: when all are kept, spread to the low 16 bits of eight lanes as in
                 // {decodeSignature} and stored as one word, each landing in its lane's low half.
-                switch shl(128, reject)
+                half := shl(128, reject)
+                switch half
                 case 0 {
                     let x := and(v, LO128)
                     x := and(or(x, shl(64, x)), SPREAD_1)
@@ -203,31 +229,46 @@ library FalconKeccak {
                     next := add(next, 32)
                 }
                 default {
-                    // Sample k is v shifted left by 16k.
-                    let x := shl(128, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(144, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(160, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(176, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(192, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(208, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(224, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(240, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    switch and(half, sub(half, 1))
+                    case 0 {
+                        // Exactly one rejected: spread as above, the lanes above the rejected one (−(bit 16 of its
+                        // lane) << 16 covers them) stored in place and those below it moved up a lane, seven kept.
+                        let x := and(v, LO128)
+                        x := and(or(x, shl(64, x)), SPREAD_1)
+                        x := and(or(x, shl(32, x)), SPREAD_2)
+                        x := and(or(x, shl(16, x)), LO16)
+                        half := sub(0, shl(16, and(add(x, REJECT_LANES), BIT16)))
+                        x := shl(16, x)
+                        mstore(next, or(and(x, half), and(shl(32, x), not(half))))
+                        next := add(next, 28)
+                    }
+                    default {
+                        // Sample k is v shifted left by 16k.
+                        let x := shl(128, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                        x := shl(144, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                        x := shl(160, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                        x := shl(176, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                        x := shl(192, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                        x := shl(208, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                        x := shl(224, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                        x := shl(240, v)
+                        mstore(next, x)
+                        next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                    }
                 }
             }
         }

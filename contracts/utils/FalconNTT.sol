@@ -22,9 +22,10 @@ pragma solidity ^0.8.24;
  */
 library FalconNTT {
     uint256 internal constant Q = 12289;
-    /// @dev q in every lane, once, 5 and 10 times.
+    /// @dev q in every lane, once, 4, 5 and 10 times.
     uint256 private constant Q_LANES = 0x0000300100003001000030010000300100003001000030010000300100003001;
     uint256 private constant FIVE_Q = 0x0000f0050000f0050000f0050000f0050000f0050000f0050000f0050000f005;
+    uint256 private constant FOUR_Q = 0x0000c0040000c0040000c0040000c0040000c0040000c0040000c0040000c004;
     uint256 private constant TEN_Q = 0x0001e00a0001e00a0001e00a0001e00a0001e00a0001e00a0001e00a0001e00a;
     /// @dev The low 16 bits of every lane.
     uint256 private constant LO16 = 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff;
@@ -32,6 +33,8 @@ library FalconNTT {
     uint256 private constant LO6 = 0x0000003f0000003f0000003f0000003f0000003f0000003f0000003f0000003f;
     /// @dev 2^31 − q in every lane: adding it sets a lane's bit 31 exactly when the lane (below 2^31) is ≥ q.
     uint256 private constant GE_Q = 0x7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff;
+    /// @dev Bit 31 of every lane: a key lane of q or more sets it in {multiply}'s range bits (see {GE_Q}).
+    uint256 private constant BIT31 = 0x8000000080000000800000008000000080000000800000008000000080000000;
     /// @dev Bit 0 of every lane.
     uint256 private constant BIT0 = 0x0000000100000001000000010000000100000001000000010000000100000001;
     /// @dev (q − 1)/2, the largest centred magnitude.
@@ -50,14 +53,14 @@ library FalconNTT {
      */
     uint256 private constant FORWARD_K = 0x0203040500000000000000000000000000000000000000000000000000000000;
 
-    /// @dev Byte offset in the twiddle table of (q − ζ[k])·R and of ζ[k]²·R (k = 0 at the offset).
+    /// @dev Byte offset in the twiddle table of (q − ζ[k])·R and of (ζ[k]² − 1)·R (k = 0 at the offset).
     uint256 private constant INVERSE_OFFSET = 256;
     uint256 private constant SQUARE_OFFSET = 512;
 
     /**
      * @dev Twiddles, 2 bytes each (big-endian): ζ[k]·R mod q for k < 128, then (q − ζ[k])·R mod q for k < 128,
-     * then ζ[k]²·R mod q for k < 256, with ζ[k] = 7^brv10(k) mod q. 7 is a primitive 2048th root of unity mod q
-     * and brv10(k) = 2·brv9(k) for k < 512, so the same entries serve Falcon-512 (49^brv9(k)) and Falcon-1024.
+     * then (ζ[k]² − 1)·R mod q for k < 256 ({multiply}'s fold), with ζ[k] = 7^brv10(k) mod q. 7 is a primitive
+     * 2048th root of unity mod q and brv10(k) = 2·brv9(k) for k < 512, so the same entries serve Falcon-512 (49^brv9(k)) and Falcon-1024.
      */
     bytes private constant TWIDDLES =
         hex"0ffb1ed02b342bc81b3010f61883261f063718ff25051492024a16c11d7225ee046e190706af03c51bbb1dfa0e9f192a28ae1fa4075d06980554285927b423dc"
@@ -68,14 +71,14 @@ library FalconNTT {
         hex"004f17a12c1c2f8c1d521eca29f4146124f416c71eb20d54141925fd19e1203700642e5106022b2c12472a032072114a277c175d0df116571d1629672ff320e1"
         hex"1a400b69007e281e128a26f61dc0135529f02b7d0f3003842c05246a05ed147c230d041d1b5c02c70674089b0aec17dd0bc4180f23062c8e071c2e182a2324de"
         hex"04cc0a00254b00301c97071008a32b562d27291f20f3281318fd05570cc51b670c2621ed213b0823239522761dc5267312440b572cbf11ea154d22b61b1a000d"
-        hex"0ffb20061ed011312b3404cd2bc804391b3014d110f61f0b1883177e261f09e2063729ca18ff170225050afc14921b6f024a2db716c119401d72128f25ee0a13"
-        hex"046e2b93190716fa06af295203c52c3c1bbb14461dfa12070e9f2162192a16d728ae07531fa4105d075d28a40698296905542aad285907a827b4084d23dc0c25"
-        hex"2fb2004f186017a103e52c1c00752f8c12af1d5211371eca060d29f41ba014610b0d24f4193a16c7114f1eb222ad0d541be814190a0425fd162019e10fca2037"
-        hex"2f9d006401b02e5129ff060204d52b2c1dba124705fe2a030f8f20721eb7114a0885277c18a4175d22100df119aa165712eb1d16069a2967000e2ff30f2020e1"
-        hex"15c11a4024980b692f83007e07e3281e1d77128a090b26f612411dc01cac1355061129f004842b7d20d10f302c7d038403fc2c050b97246a2a1405ed1b85147c"
-        hex"0cf4230d2be4041d14a51b5c2d3a02c7298d06742766089b25150aec182417dd243d0bc417f2180f0cfb230603732c8e28e5071c01e92e1805de2a230b2324de"
-        hex"2b3504cc26010a000ab6254b2fd10030136a1c9728f10710275e08a304ab2b5602da2d2706e2291f0f0e20f307ee2813170418fd2aaa0557233c0cc5149a1b67"
-        hex"23db0c260e1421ed0ec6213b27de08230c6c23950d8b2276123c1dc5098e26731dbd124424aa0b5703422cbf1e1711ea1ab4154d0d4b22b614e71b1a2ff4000d";
+        hex"0000100b0ed501361b3924d31bcd243f0b3504d600fb0f1008880783162429e8263d19cf09040707150a2b0204970b7422501dbc06c609450d77029415f32a19"
+        hex"24741b98090c06ff26b5195723cb1c410bc0044b0dff020c2ea51167092f06dc18b327590fa90062276318a9269e196e255a1ab2185e27ae17b9285313e12c2b"
+        hex"1fb72055086507a623eb1c21207b1f9102b40d57013c0ecf261319f90ba504662b1314f9093f06cc01540eb712b22d5a0bed041e2a0a1602062509e62fd0103c"
+        hex"1fa2206a21b61e561a04260824db1b310dbf024c26041a082f9510770ebc014f288b178108a9076212152df709af065c02f00d1b26a0196c20141ff82f2610e6"
+        hex"05c60a45149d2b6f1f88208427e918230d7c028f291116fb02460dc50cb1035a261719f5248a1b8210d62f361c82238a24021c0a2b9d146f1a1925f30b8a0481"
+        hex"2cfa13121be9242304aa0b611d3f22cd1992267a176b28a1151a2af2082907e214422bca07f708142d01130b23791c9318ea272221ef1e1d25e41a282b2914e3"
+        hex"1b3a24d216062a062abc15501fd62036036f0c9c18f62716176328a924b11b5b22e01d2c26e819242f1410f827f41818070909021aaf255d13412ccb049f0b6c"
+        hex"13e02c2c2e1a11f22ecc114017e328292c72139a2d91127b02410dca299416780dc2024914af2b5d23481cc40e1c01ef0ab905522d5112bb04ec0b1f1ff92013";
 
     /// @dev Copies the twiddle table to memory and returns a pointer to its first entry.
     function loadTwiddles() internal pure returns (uint256 twiddles) {
@@ -98,24 +101,56 @@ library FalconNTT {
      * reduction.
      */
     function forward(uint256 p, uint256 words, uint256 twiddles) internal pure {
-        _forward(p, 0, words, twiddles);
+        (uint256 left, uint256 kq) = _forward(p, 0, words, twiddles);
+        assembly ("memory-safe") {
+            if left {
+                // An odd number of layers: the last, d = 1, pairs neighbouring words, block b using ζ[words/2 + b].
+                let zetas := add(twiddles, words)
+                for { let end := add(p, shl(5, words)) } lt(p, end) {
+                    p := add(p, 0x40)
+                    zetas := add(zetas, 2)
+                } {
+                    let a := mload(p)
+                    let t := mul(mload(add(p, 0x20)), shr(240, mload(zetas)))
+                    t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                    mstore(p, add(a, t))
+                    mstore(add(p, 0x20), sub(add(a, kq), t))
+                }
+            }
+        }
     }
 
     /**
-     * @dev {forward} then {multiply} by the key residues at `key` (non-zero), the product fused into the last pass:
+     * @dev {forward} then {multiply} by the key residues at `key` (non-zero), for `words` = 64 or 128 (Falcon-512 or
+     * Falcon-1024) only, the product fused into the last pass:
      * a lone layer (Falcon-1024) or a pair of layers on blocks of four consecutive words (Falcon-512). Each output
-     * is multiplied before it is stored, which saves a store, a load and the loop of {multiply} per word.
+     * is multiplied before it is stored, which saves a store, a load and the loop of {multiply} per word; after a
+     * pair, each block's four products then go through the first pair of layers of {inverse} (a block is one of its
+     * groups) before they are stored, which saves that pass's loads and stores. `inverseFrom` is the distance at
+     * which {inverse} or {inverseNorm} must continue: 4 after that pair, else 1. `reduced` is {multiply}'s: whether
+     * every key lane is below q (the result is meaningless otherwise).
      */
-    function forwardMultiply(uint256 p, uint256 key, uint256 words, uint256 twiddles) internal pure {
+    function forwardMultiply(uint256 p, uint256 key, uint256 words, uint256 twiddles)
+        internal
+        pure
+        returns (bool reduced, uint256 inverseFrom)
+    {
         (uint256 left, uint256 kq) = _forward(p, key, words, twiddles);
-        if (left == 1) _loneLayerMultiply(p, key, words, twiddles, kq);
-        else if (left == 2) _lastPairMultiply(p, key, words, twiddles, kq);
-        else multiply(p, key, words, twiddles);
+        uint256 high;
+        // Falcon's sizes leave one of the two: 128 words (seven layers) a lone layer, 64 words (six) a pair.
+        if (left == 1) {
+            high = _loneLayerMultiply(p, key, words, twiddles, kq);
+            inverseFrom = 1;
+        } else {
+            high = _lastPairMultiplyInverse(p, key, twiddles);
+            inverseFrom = 4;
+        }
+        reduced = high & BIT31 == 0;
     }
 
     /**
-     * @dev {forward}; with a non-zero `key`, all but the last pass, left to a fused routine: `left` is the distance
-     * d of that pass (1: a lone layer, 2: a pair of layers), `lastKq` its K·q.
+     * @dev {forward}'s pairs of layers: all of them but a last pair with a non-zero `key` (for a fused routine).
+     * `left` is the distance d of the pass left (0: none, 1: a lone layer, 2: a pair of layers), `lastKq` its K·q.
      */
     function _forward(uint256 p, uint256 key, uint256 words, uint256 twiddles)
         private
@@ -123,10 +158,6 @@ library FalconNTT {
         returns (uint256 left, uint256 lastKq)
     {
         assembly ("memory-safe") {
-            function mont(x) -> r {
-                r := shr(16, add(x, mul(and(mul(and(x, LO16), Q_NEG_INV), LO16), Q)))
-            }
-
             let pass := 0
             let last := add(p, shl(5, words))
             let d := shr(1, words)
@@ -176,34 +207,22 @@ library FalconNTT {
                 }
                 pass := add(pass, 1)
             }
-            if mul(d, fuse) {
-                // The last pass is left to {_loneLayerMultiply} (d = 1) or {_lastPairMultiply} (d = 2).
-                left := d
-                d := 0
-                lastKq := mul(byte(pass, FORWARD_K), Q_LANES)
-            }
-            if d {
-                // An odd number of layers: the last, d = 1, pairs neighbouring words, block b using ζ[words/2 + b].
-                let kq := mul(byte(pass, FORWARD_K), Q_LANES)
-                let zetas := add(twiddles, words)
-                for { let end := add(p, shl(5, words)) } lt(p, end) {
-                    p := add(p, 0x40)
-                    zetas := add(zetas, 2)
-                } {
-                    let a := mload(p)
-                    let t := mont(mul(mload(add(p, 0x20)), shr(240, mload(zetas))))
-                    mstore(p, add(a, t))
-                    mstore(add(p, 0x20), sub(add(a, kq), t))
-                }
-            }
+            // The last pass, to {forward} (d = 1) or, with a key, {_loneLayerMultiply} (d = 1) or
+            // {_lastPairMultiplyInverse} (d = 2); none when d = 0.
+            left := d
+            lastKq := mul(byte(pass, FORWARD_K), Q_LANES)
         }
     }
 
     /**
      * @dev The lone last layer of {forward} (d = 1, K·q = `kq`), each output then multiplied as in {multiply}: word
-     * w by the key residue at `key` + 32w and ζ[words + w]²·R.
+     * w by the key residue at `key` + 32w and (ζ[words + w]² − 1)·R. Returns {multiply}'s range bits of the key.
      */
-    function _loneLayerMultiply(uint256 p, uint256 key, uint256 words, uint256 twiddles, uint256 kq) private pure {
+    function _loneLayerMultiply(uint256 p, uint256 key, uint256 words, uint256 twiddles, uint256 kq)
+        private
+        pure
+        returns (uint256 high)
+    {
         assembly ("memory-safe") {
             let zetas := add(twiddles, words)
             let squares := add(twiddles, add(SQUARE_OFFSET, shl(1, words)))
@@ -221,40 +240,42 @@ library FalconNTT {
                 x := add(x, t)
                 x := sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q))
                 let h := mload(key)
-                let low := mul(x, h)
-                let high := mulmod(x, h, not(0))
-                high := sub(sub(high, low), lt(high, low))
-                x := shl(32, low)
-                x := shr(16, add(x, mul(and(mul(and(x, LO16), Q_NEG_INV), LO16), Q)))
-                x := add(add(shl(32, high), shr(224, low)), mul(x, shr(240, mload(squares))))
+                high := or(high, or(h, add(h, GE_Q)))
+                let folded := shl(32, mul(x, h))
+                h := mulmod(x, h, not(0))
+                folded := shr(16, add(folded, mul(and(mul(and(folded, LO16), Q_NEG_INV), LO16), Q)))
+                x := add(or(shl(32, h), shr(224, h)), mul(folded, shr(240, mload(squares))))
                 mstore(p, shr(16, add(x, mul(and(mul(and(x, LO16), Q_NEG_INV), LO16), Q))))
                 y := sub(y, mul(and(shr(26, mul(y, 5460)), LO6), Q))
                 h := mload(add(key, 0x20))
-                low := mul(y, h)
-                high := mulmod(y, h, not(0))
-                high := sub(sub(high, low), lt(high, low))
-                y := shl(32, low)
-                y := shr(16, add(y, mul(and(mul(and(y, LO16), Q_NEG_INV), LO16), Q)))
-                y := add(add(shl(32, high), shr(224, low)), mul(y, shr(240, mload(add(squares, 2)))))
+                high := or(high, or(h, add(h, GE_Q)))
+                folded := shl(32, mul(y, h))
+                h := mulmod(y, h, not(0))
+                folded := shr(16, add(folded, mul(and(mul(and(folded, LO16), Q_NEG_INV), LO16), Q)))
+                y := add(or(shl(32, h), shr(224, h)), mul(folded, shr(240, mload(add(squares, 2)))))
                 mstore(add(p, 0x20), shr(16, add(y, mul(and(mul(and(y, LO16), Q_NEG_INV), LO16), Q))))
             }
         }
     }
 
     /**
-     * @dev The last pass of {forward} when it is a pair of layers (d = 2 and 1, K·q = `kq`: blocks of four
+     * @dev The last pass of {forward} when it is a pair of layers (d = 2 and 1: blocks of four
      * consecutive words), each output then multiplied as in {multiply}: word w by the key residue at `key` + 32w
-     * and ζ[words + w]²·R.
+     * and (ζ[words + w]² − 1)·R, then the first pair of layers of {inverse} on each block. Returns {multiply}'s
+     * range bits of the key. This pass comes only after two pairs (Falcon-512: six layers, words = 64), so its K·q
+     * is {FORWARD_K}'s third, 4q, a constant (the stack has no room for it), and so are the twiddles' offsets.
      */
-    function _lastPairMultiply(uint256 p, uint256 key, uint256 words, uint256 twiddles, uint256 kq) private pure {
+    function _lastPairMultiplyInverse(uint256 p, uint256 key, uint256 twiddles)
+        private
+        pure
+        returns (uint256 high)
+    {
         assembly ("memory-safe") {
-            let zas := add(twiddles, shr(1, words))
-            let squares := add(twiddles, add(SQUARE_OFFSET, shl(1, words)))
-            for { let end := add(p, shl(5, words)) } lt(p, end) {
+            let zas := add(twiddles, 32)
+            for { let end := add(p, 2048) } lt(p, end) {
                 p := add(p, 0x80)
                 zas := add(zas, 2)
                 key := add(key, 0x80)
-                squares := add(squares, 8)
             } {
                 // Block b's twiddles: ζ[words/4 + b], then ζ[words/2 + 2b] and the entry after it.
                 let z := shr(240, mload(zas))
@@ -262,58 +283,77 @@ library FalconNTT {
                 let x1 := mload(add(p, 0x20))
                 let t := mul(mload(add(p, 0x40)), z)
                 t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
-                let x2 := sub(add(x0, kq), t)
+                let x2 := sub(add(x0, FOUR_Q), t)
                 x0 := add(x0, t)
                 t := mul(mload(add(p, 0x60)), z)
                 t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
-                let x3 := sub(add(x1, kq), t)
+                let x3 := sub(add(x1, FOUR_Q), t)
                 // At twiddles + words + 4b = 2·zas − twiddles.
                 z := shr(224, mload(sub(shl(1, zas), twiddles)))
                 t := mul(add(x1, t), shr(16, z))
                 t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
                 // x1 := the output x0 + K·q − t; x0 := x0 + t. Then {multiply}'s steps on each output.
-                x1 := sub(add(x0, kq), t)
+                x1 := sub(add(x0, FOUR_Q), t)
                 x0 := add(x0, t)
                 t := mul(x3, and(z, 0xffff))
                 t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
-                x3 := sub(add(x2, kq), t)
+                x3 := sub(add(x2, FOUR_Q), t)
                 x2 := add(x2, t)
-                // {multiply}'s steps on each output (t and z reused for the key residue and the low half).
+                // {multiply}'s steps on each output (t and z reused for the key residue and the low half). The fold
+                // factors of words 4b … 4b + 3 at SQUARE_OFFSET + twiddles + 2·words + 8b = 4·zas − 3·twiddles + SQUARE_OFFSET
+                // (no variable of their own: the stack is full).
+                let squares := add(sub(shl(2, zas), mul(3, twiddles)), SQUARE_OFFSET)
                 x0 := sub(x0, mul(and(shr(26, mul(x0, 5460)), LO6), Q))
                 t := mload(key)
-                z := mul(x0, t)
+                high := or(high, or(t, add(t, GE_Q)))
+                z := shl(32, mul(x0, t))
                 t := mulmod(x0, t, not(0))
-                t := sub(sub(t, z), lt(t, z))
-                x0 := shl(32, z)
+                z := shr(16, add(z, mul(and(mul(and(z, LO16), Q_NEG_INV), LO16), Q)))
+                x0 := add(or(shl(32, t), shr(224, t)), mul(z, shr(240, mload(squares))))
                 x0 := shr(16, add(x0, mul(and(mul(and(x0, LO16), Q_NEG_INV), LO16), Q)))
-                x0 := add(add(shl(32, t), shr(224, z)), mul(x0, shr(240, mload(squares))))
-                mstore(p, shr(16, add(x0, mul(and(mul(and(x0, LO16), Q_NEG_INV), LO16), Q))))
                 x1 := sub(x1, mul(and(shr(26, mul(x1, 5460)), LO6), Q))
                 t := mload(add(key, 0x20))
-                z := mul(x1, t)
+                high := or(high, or(t, add(t, GE_Q)))
+                z := shl(32, mul(x1, t))
                 t := mulmod(x1, t, not(0))
-                t := sub(sub(t, z), lt(t, z))
-                x1 := shl(32, z)
+                z := shr(16, add(z, mul(and(mul(and(z, LO16), Q_NEG_INV), LO16), Q)))
+                x1 := add(or(shl(32, t), shr(224, t)), mul(z, shr(240, mload(add(squares, 2)))))
                 x1 := shr(16, add(x1, mul(and(mul(and(x1, LO16), Q_NEG_INV), LO16), Q)))
-                x1 := add(add(shl(32, t), shr(224, z)), mul(x1, shr(240, mload(add(squares, 2)))))
-                mstore(add(p, 0x20), shr(16, add(x1, mul(and(mul(and(x1, LO16), Q_NEG_INV), LO16), Q))))
                 x2 := sub(x2, mul(and(shr(26, mul(x2, 5460)), LO6), Q))
                 t := mload(add(key, 0x40))
-                z := mul(x2, t)
+                high := or(high, or(t, add(t, GE_Q)))
+                z := shl(32, mul(x2, t))
                 t := mulmod(x2, t, not(0))
-                t := sub(sub(t, z), lt(t, z))
-                x2 := shl(32, z)
+                z := shr(16, add(z, mul(and(mul(and(z, LO16), Q_NEG_INV), LO16), Q)))
+                x2 := add(or(shl(32, t), shr(224, t)), mul(z, shr(240, mload(add(squares, 4)))))
                 x2 := shr(16, add(x2, mul(and(mul(and(x2, LO16), Q_NEG_INV), LO16), Q)))
-                x2 := add(add(shl(32, t), shr(224, z)), mul(x2, shr(240, mload(add(squares, 4)))))
-                mstore(add(p, 0x40), shr(16, add(x2, mul(and(mul(and(x2, LO16), Q_NEG_INV), LO16), Q))))
                 x3 := sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q))
                 t := mload(add(key, 0x60))
-                z := mul(x3, t)
+                high := or(high, or(t, add(t, GE_Q)))
+                z := shl(32, mul(x3, t))
                 t := mulmod(x3, t, not(0))
-                t := sub(sub(t, z), lt(t, z))
-                x3 := shl(32, z)
+                z := shr(16, add(z, mul(and(mul(and(z, LO16), Q_NEG_INV), LO16), Q)))
+                x3 := add(or(shl(32, t), shr(224, t)), mul(z, shr(240, mload(add(squares, 6)))))
                 x3 := shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q)))
-                x3 := add(add(shl(32, t), shr(224, z)), mul(x3, shr(240, mload(add(squares, 6)))))
+                // The inverse transform's first pair of layers (d = 1 and 2) on the four products (below 4.8q), a
+                // group of its own, exactly as {_inverse} runs it: −ζ[words − 2 − 2b] and the entry after it for
+                // d = 1, −ζ[words/2 − 1 − b] for d = 2, at twiddles + INVERSE_OFFSET + 2·index: for words = 64 and
+                // zas = twiddles + 32 + 2b, at 3·twiddles − 2·zas + 444 and 2·twiddles − zas + 350.
+                z := shr(224, mload(add(sub(mul(3, twiddles), shl(1, zas)), 444)))
+                t := mul(sub(add(x0, FIVE_Q), x1), and(z, 0xffff))
+                x0 := add(x0, x1)
+                x1 := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                t := mul(sub(add(x2, FIVE_Q), x3), shr(16, z))
+                t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
+                x2 := add(x2, x3)
+                z := shr(240, mload(add(sub(shl(1, twiddles), zas), 350)))
+                x3 := add(x0, x2)
+                mstore(p, sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q)))
+                x3 := mul(sub(add(x0, TEN_Q), x2), z)
+                mstore(add(p, 0x40), shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q))))
+                x3 := add(x1, t)
+                mstore(add(p, 0x20), sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q)))
+                x3 := mul(sub(add(x1, TEN_Q), t), z)
                 mstore(add(p, 0x60), shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q))))
             }
         }
@@ -321,15 +361,21 @@ library FalconNTT {
 
     /**
      * @dev In-place product of the transformed polynomial at `p` (lanes below 25q) with the public key's residues
-     * at `key` (lanes below q), divided by R = 2^16 (Montgomery): word w becomes p_w·key_w/R mod (X^8 − r_w).
-     * Lanes are below 4.8q on output.
+     * at `key`, divided by R = 2^16 (Montgomery): word w becomes p_w·key_w/R mod (X^8 − r_w). Lanes are below 4.8q
+     * on output. `reduced` is whether every key lane is below q; the product holds only then (the range check of
+     * the expanded key rides on this loop, which reads every key word once).
      *
      * After a Barrett reduction of p_w to lanes below 2q, the 512-bit integer product of the packed words is the
-     * convolution c_0 … c_14 of their coefficients, one per 32-bit lane: each c_k sums at most eight products below
-     * 2q·q, so c_k < 16q² < 2^32 and no lane carries. Its low word holds c_7 … c_14, its high word c_0 … c_6. Then X^8 = r_w folds c_(k+8) onto c_k: c_k + Mont(c_(k+8))·(r_w·R), one more
-     * Montgomery reduction of which is (c_k + r_w·c_(k+8))/R. Intermediates stay below 2^32 − q·R.
+     * convolution c_0 … c_14 of their coefficients, one per 32-bit lane (its low word holds c_7 … c_14, its high word
+     * c_0 … c_6): no lane carries, as each lane of the sums below adds at most eight products below 2q·q, 8·2q² < 2^32.
+     * X^8 = r_w folds c_(k+8) onto c_k as c_k + c_(k+8) + (r_w − 1)·c_(k+8): MULMOD by 2^256 − 1 is the sum of the
+     * two words, whose lanes rotated by one are c_k + c_(k+8) (below 8·2q²); the low word shifted by one lane is
+     * c_(k+8) (k < 7; below 7·2q²), Montgomery-reduced (below q + 7·2q²/R < 3.7q) and multiplied by
+     * (r_w − 1)·R mod q. The sum, below 8·2q² + 3.7q² < 2^32 − q·R, is Montgomery-reduced once more to
+     * (c_k + r_w·c_(k+8))/R, below q + 3.0·10^9/R < 4.8q.
      */
-    function multiply(uint256 p, uint256 key, uint256 words, uint256 twiddles) internal pure {
+    function multiply(uint256 p, uint256 key, uint256 words, uint256 twiddles) internal pure returns (bool reduced) {
+        uint256 high;
         assembly ("memory-safe") {
             let squares := add(twiddles, add(SQUARE_OFFSET, shl(1, words)))
             for { let end := add(p, shl(5, words)) } lt(p, end) {
@@ -340,23 +386,24 @@ library FalconNTT {
                 let a := mload(p)
                 a := sub(a, mul(and(shr(26, mul(a, 5460)), LO6), Q))
                 let h := mload(key)
-                // The 512-bit product: MULMOD by 2^256 − 1 and MUL give it modulo 2^256 − 1 and 2^256.
-                let low := mul(a, h)
-                let high := mulmod(a, h, not(0))
-                high := sub(sub(high, low), lt(high, low))
-                // Lane k < 7 of shl(32, low) is c_(k+8); lane 7 of high moves to lane 6 and c_7 to lane 7.
-                let folded := shl(32, low)
+                high := or(high, or(h, add(h, GE_Q)))
+                // Lane k < 7 of the low word shifted by a lane is c_(k+8); MULMOD by 2^256 − 1 adds the high word
+                // to the low one, lane k + 1 of the sum being c_k + c_(k+8) (lane 0: c_7): one lane's rotation.
+                let folded := shl(32, mul(a, h))
+                h := mulmod(a, h, not(0))
                 folded := shr(16, add(folded, mul(and(mul(and(folded, LO16), Q_NEG_INV), LO16), Q)))
-                let e := add(add(shl(32, high), shr(224, low)), mul(folded, shr(240, mload(squares))))
+                let e := add(or(shl(32, h), shr(224, h)), mul(folded, shr(240, mload(squares))))
                 mstore(p, shr(16, add(e, mul(and(mul(and(e, LO16), Q_NEG_INV), LO16), Q))))
             }
         }
+        reduced = high & BIT31 == 0;
     }
 
     /**
      * @dev In-place inverse of {forward} (Gentleman–Sande layers d = 1, 2, … words/2, block b of words/(2d) using
-     * −ζ[words/d − 1 − b]), without the scaling by (n/8)⁻¹, which the expanded public key carries. Lanes must be
-     * below 4.8q on input; on output they are below 9.6q.
+     * −ζ[words/d − 1 − b]), without the scaling by (n/8)⁻¹, which the expanded public key carries, from the layer of
+     * distance `from` on: 1, or the `inverseFrom` of {forwardMultiply}, which may have run the first pair. Lanes must
+     * be below 4.8q on input (as a pair leaves them too); on output they are below 9.6q.
      *
      * Layers run two at a time (d and 2d on four words held on the stack), the last one alone when their number is
      * odd. Sums a + b are Barrett-reduced on the second layer of each pair; differences a + K·q − b are multiplied
@@ -364,8 +411,8 @@ library FalconNTT {
      * products (K = 5) below 2.9q, its second sums below 2q and products (K = 10, differences below 19.6q) below
      * 4.7q; a lone last layer gives sums below 9.6q.
      */
-    function inverse(uint256 p, uint256 words, uint256 twiddles) internal pure {
-        uint256 d = _inverse(p, words, twiddles, false);
+    function inverse(uint256 p, uint256 words, uint256 twiddles, uint256 from) internal pure {
+        uint256 d = _inverse(p, words, twiddles, from, false);
         assembly ("memory-safe") {
             if lt(d, words) {
                 // An odd number of layers: the last, d = words/2, pairs the two halves with −ζ[1].
@@ -385,7 +432,8 @@ library FalconNTT {
     /**
      * @dev ‖s1‖² for s1 = c − {inverse}(p) mod q, centred in [−(q − 1)/2, (q − 1)/2], with the norm fused into the
      * last pass of the inverse transform (a lone layer for Falcon-1024, a pair of layers for Falcon-512): its outputs
-     * are never stored. `p` (lanes below 4.8q, as {multiply} leaves them) is overwritten with all but the last pass;
+     * are never stored, from the layer of distance `from` on as in {inverse}. `p` (lanes below 4.8q, as {multiply}
+     * and {forwardMultiply} leave them) is overwritten with all but the last pass;
      * `c` holds `words` words whose lanes' low 16 bits are below 5q (the high 16 bits are ignored).
      *
      * Centring is skipped: with r = (c − s + (q − 1)/2) mod q in [0, q), the centred s1 is r − (q − 1)/2, so
@@ -394,8 +442,12 @@ library FalconNTT {
      * coefficient below 8·q² < 2^32, so none carries. c + 10q + (q − 1)/2 − s has lanes below 15.5q (c below 5q,
      * s below 9.6q); Barrett brings them below 2q, a conditional subtraction below q.
      */
-    function inverseNorm(uint256 p, uint256 c, uint256 words, uint256 twiddles) internal pure returns (uint256 norm) {
-        uint256 d = _inverse(p, words, twiddles, true);
+    function inverseNorm(uint256 p, uint256 c, uint256 words, uint256 twiddles, uint256 from)
+        internal
+        pure
+        returns (uint256 norm)
+    {
+        uint256 d = _inverse(p, words, twiddles, from, true);
         uint256 cOffset;
         unchecked {
             // Wrapping when c lies below p: addresses are formed with ADD, modulo 2^256.
@@ -523,13 +575,17 @@ library FalconNTT {
      * @dev The pairs of layers of {inverse}, returning the distance d at which they stop: d = words/2 leaves a lone
      * layer, d = words nothing. With `fuse`, a last pair (d = words/4) is left too, for {inverseNorm}.
      */
-    function _inverse(uint256 p, uint256 words, uint256 twiddles, bool fuse) private pure returns (uint256 d) {
+    function _inverse(uint256 p, uint256 words, uint256 twiddles, uint256 from, bool fuse)
+        private
+        pure
+        returns (uint256 d)
+    {
         assembly ("memory-safe") {
             let inverses := add(twiddles, INVERSE_OFFSET)
             let last := add(p, shl(5, words))
             // The stop: d = words/4 with `fuse`, else 4·words (never reached: the loop ends at d ≥ words/2 first).
             let stopAt := shr(shl(2, fuse), shl(2, words))
-            for { d := 1 } and(lt(shl(1, d), words), iszero(eq(d, stopAt))) { d := shl(2, d) } {
+            for { d := from } and(lt(shl(1, d), words), iszero(eq(d, stopAt))) { d := shl(2, d) } {
                 // Groups of words w, w + d, w + 2d, w + 3d: block b of the pair's second layer (distance 2d) uses
                 // −ζ[blocks·2 − 1 − b], blocks 2b and 2b + 1 of its first layer −ζ[blocks·4 − 1 − 2b] and the entry
                 // before it, read together.

@@ -37,7 +37,7 @@ contract Falcon512KeccakVerifier is Falcon512Verifier {
      * never reverts, on malformed input. {keyId} is {Falcon512Verifier}'s: the expanded key has the same form.
      */
     function verifyMessage(bytes calldata key, bytes calldata message, bytes calldata signature) public view virtual returns (bool) {
-        (bool ok, uint256 e) = Falcon.readKey(9, key);
+        (bool ok, uint256 e) = Falcon.readCommittedKey(9, key);
         return ok && FalconKeccak.verify(signature, message, e);
     }
 }

@@ -83,11 +83,14 @@ contract Falcon512Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ER
 
     /// @inheritdoc IERC7913SignatureVerifier
     function verify(bytes calldata key, bytes32 hash, bytes calldata signature) public view virtual returns (bytes4) {
-        (bool ok, uint256 e) = Falcon.readKey(9, key);
+        // E's range is checked by Falcon.verify as it multiplies by E, and here for a precompile's answer.
+        (bool ok, uint256 e) = Falcon.readCommittedKey(9, key);
         if (ok) {
             // pk follows E's 4·n = 2,048 bytes.
             (bool answered, bool valid) = _askPrecompiles(hash, signature, e + (4 << 9));
-            if (answered ? valid : Falcon.verify(9, signature, hash, e)) return IERC7913SignatureVerifier.verify.selector;
+            if (answered ? valid && Falcon.isReduced(e, 64) : Falcon.verify(9, signature, hash, e)) {
+                return IERC7913SignatureVerifier.verify.selector;
+            }
         }
         return 0xFFFFFFFF;
     }

@@ -138,14 +138,14 @@ for (const n of [512, 1024] as const) {
       console.log(`    n = ${n}: inverseNorm ${gasUsed} gas`);
     });
 
-    it("forwardMultiply equals multiply ∘ forward lane for lane, also on the largest inputs", async () => {
+    it("forwardMultiply (and inverse from where it leaves off) equals inverse ∘ multiply ∘ forward lane for lane, also on the largest inputs", async () => {
       for (const [a, key] of [
         [randomPolynomial(n, 4095).map((value) => value + Q - 2047n), randomPolynomial(n, q)],
         [randomPolynomial(n, 4095).map((value) => value + Q - 2047n), new Array<bigint>(n).fill(Q - 1n)],
         [new Array<bigint>(n).fill(Q + 2047n), new Array<bigint>(n).fill(Q - 1n)],
       ]) {
-        const fused = await mock.read.forwardMultiply([a, key]);
-        assert.deepEqual(fused, await mock.read.multiply([await mock.read.forward([a]), key]));
+        const fused = await mock.read.forwardMultiplyInverse([a, key]);
+        assert.deepEqual(fused, await mock.read.inverse([await mock.read.multiply([await mock.read.forward([a]), key])]));
       }
     });
   });
@@ -252,6 +252,29 @@ for (const [n, compressed, padded] of [
       const [decodeGas, isShortGas] = await falcon.read.gasOfVerifyWithPoint([logn, bytes, point, bytesToHex(signature)]);
       const hashGas = await falcon.read.gasOfHashToPoint([logn, bytesToHex(concatBytes([nonce, message]))]);
       console.log(`    n = ${n}: decodeSignature ${decodeGas} gas, hashToPoint ${hashGas} gas, isShort ${isShortGas} gas`);
+    });
+
+    it("isShort rejects an expanded key with a value of q or more, even one of the right residue", async () => {
+      // The range check of E rides on the key product (FalconNTT.multiply's `reduced`): an E value v replaced by
+      // v + q keeps every residue, so only that check can reject the signature; 2^31 and 2^32 − 1 too.
+      const { publicKey, secretKey } = compressed.keygen(randomBytes(48));
+      const { bytes } = expandFalconPublicKey(publicKey);
+      const message = randomBytes(32);
+      const signature = bytesToHex(compressed.sign(message, secretKey));
+      const { nonce } = decodeFalconSignature(signature, n)!;
+      const point = Array.from(falconHashToPoint(concatBytes([nonce, message]), n), BigInt);
+      assert.equal(await falcon.read.verifyWithPoint([logn, bytes, point, signature]), true);
+      const replaced = (index: number, value: (old: number) => number) => {
+        const e = Buffer.from(bytes.slice(2), "hex");
+        e.writeUInt32BE(value(e.readUInt32BE(4 * index)), 4 * index);
+        return bytesToHex(e);
+      };
+      for (const index of [0, 7, 8, n - 1, ...Array.from(randomBytes(4), (b) => (b * 7) % n)]) {
+        assert.equal(await falcon.read.verifyWithPoint([logn, replaced(index, (v) => v + q), point, signature]), false);
+      }
+      for (const value of [2 ** 31, 2 ** 32 - 1]) {
+        assert.equal(await falcon.read.verifyWithPoint([logn, replaced(n / 2, () => value), point, signature]), false);
+      }
     });
 
     it("isReduced accepts lanes below q only", async () => {
