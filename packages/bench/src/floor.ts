@@ -157,13 +157,13 @@ function falconFloor(parameters: { scheme: string; n: number; publicKeyBytes: nu
     scheme,
     planning,
     steps: [
-      { stage: 1, what: "expanded key from code, its commitment and range check", terms: [...keyTerms(4 * n + publicKeyBytes), { count: n / 2, unit: "wordOp" }] },
+      { stage: 1, what: "expanded key from code and its commitment", terms: keyTerms(4 * n + publicKeyBytes) },
       { stage: 2, what: `s2's decoding (${n} coefficients, all checks)`, terms: [{ count: n, unit: "decodeCoefficient" }] },
       { stage: 3, what: `HashToPoint: ${blocks} SHAKE256 blocks`, terms: [{ count: blocks, unit: "keccakF1600" }, { count: blocks, unit: "spongeBlock" }, { count: (blocks * rate) / 2, unit: "hashToPointSample" }] },
       {
         stage: 4,
-        what: "s1 = c − s2·h: forward NTT, product, inverse NTT, norm",
-        terms: [{ count: 2, unit: ntt }, { count: n, unit: "productCoefficient" }, { count: n, unit: "normCoefficient" }],
+        what: "s1 = c − s2·h: forward NTT, product with the key's range check, inverse NTT, norm",
+        terms: [{ count: 2, unit: ntt }, { count: n, unit: "productCoefficient" }, { count: n / 2, unit: "wordOp" }, { count: n, unit: "normCoefficient" }],
       },
       { what: "outside the profile's steps", terms: [{ count: 1, unit: "callOverhead" }] },
     ],
