@@ -175,10 +175,9 @@ library Falcon {
                 // Σ (s + 2048)² per word as in {_decodeCompressed}: every lane below 2^12, the products'
                 // coefficients below 8·2^24 < 2^32.
                 sums := add(sums, x)
-                let reversed := or(shr(128, x), shl(128, x))
-                reversed := or(and(shr(64, reversed), LO64), shl(64, and(reversed, LO64)))
+                let reversed := or(and(shr(64, x), LO64), shl(64, and(x, LO64)))
                 reversed := or(and(shr(32, reversed), LO32), shl(32, and(reversed, LO32)))
-                squares := add(squares, shr(224, mul(x, reversed)))
+                squares := add(squares, shr(224, shl(128, mulmod(x, reversed, not(0)))))
             }
             ok := eq(and(allowed, BIT31), BIT31)
             // ‖s2‖² = Σ (s + 2048)² − 4096·Σ (s + 2048) + n·2048²; the lane sums stay below 2^19, their total
@@ -307,10 +306,9 @@ library Falcon {
                 mstore(out, sub(add(Q_LANES, xor(magnitude, negative)), negative))
                 // Σ magnitude² over the lanes (each below 2^12): the middle coefficient (lane 0 of the low word)
                 // of the product of the lanes with their reversal, every coefficient below 8·2^24 < 2^32.
-                let reversed := or(shr(128, magnitude), shl(128, magnitude))
-                reversed := or(and(shr(64, reversed), LO64), shl(64, and(reversed, LO64)))
+                let reversed := or(and(shr(64, magnitude), LO64), shl(64, and(magnitude, LO64)))
                 reversed := or(and(shr(32, reversed), LO32), shl(32, and(reversed, LO32)))
-                s2Norm := add(s2Norm, shr(224, mul(magnitude, reversed)))
+                s2Norm := add(s2Norm, shr(224, shl(128, mulmod(magnitude, reversed, not(0)))))
             }
             bad := or(bad, xor(notNegativeZero, BIT31))
             bad := or(bad, gt(position, shl(3, payload)))
@@ -877,8 +875,11 @@ library Falcon {
             }
             if (next >= end) return c;
             if (buffered != 0) {
-                lanes += 544;
-                --buffered;
+                // A memory address and a non-zero count: neither wraps.
+                unchecked {
+                    lanes += 544;
+                    --buffered;
+                }
             } else {
                 KeccakF1600.permute(state);
                 assembly ("memory-safe") {
