@@ -304,8 +304,9 @@ library Falcon {
                 // q − magnitude in negative lanes as q + (2^32 − 1 − magnitude) − (2^32 − 1): the word arithmetic
                 // carries and borrows across lanes, but the result's lanes are all in [0, 2^32), so it is exact.
                 mstore(out, sub(add(Q_LANES, xor(magnitude, negative)), negative))
-                // Σ magnitude² over the lanes (each below 2^12): the middle coefficient (lane 0 of the low word)
-                // of the product of the lanes with their reversal, every coefficient below 8·2^24 < 2^32.
+                // Σ magnitude² over the lanes (each below 2^12): lane 3 of the product modulo 2^256 − 1 (MULMOD:
+                // the cyclic convolution of the lanes) with the lanes permuted by i → i xor 3 = 3 − i mod 8, each
+                // lane of it a sum of eight products, below 8·2^24 < 2^32.
                 let reversed := or(and(shr(64, magnitude), LO64), shl(64, and(magnitude, LO64)))
                 reversed := or(and(shr(32, reversed), LO32), shl(32, and(reversed, LO32)))
                 s2Norm := add(s2Norm, shr(224, shl(128, mulmod(magnitude, reversed, not(0)))))

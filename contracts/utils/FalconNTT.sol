@@ -438,8 +438,9 @@ library FalconNTT {
      *
      * Centring is skipped: with r = (c − s + (q − 1)/2) mod q in [0, q), the centred s1 is r − (q − 1)/2, so
      * ‖s1‖² = Σ r² − (q − 1)·Σ r + n·((q − 1)/2)². Σ r is summed lane-wise (below n/8·q per lane); Σ r² per word is
-     * the middle coefficient (lane 0 of the low word) of the product of r with its lane-reversed self, every
-     * coefficient below 8·q² < 2^32, so none carries. c + 10q + (q − 1)/2 − s has lanes below 15.5q (c below 5q,
+     * lane 3 of the product modulo 2^256 − 1 (MULMOD: the cyclic convolution of the lanes) of r with r's lanes
+     * permuted by i → i xor 3 = 3 − i mod 8 (two swap steps), each lane of it a sum of eight products below
+     * 8·q² < 2^32, so none carries. c + 10q + (q − 1)/2 − s has lanes below 15.5q (c below 5q,
      * s below 9.6q); Barrett brings them below 2q, a conditional subtraction below q.
      */
     function inverseNorm(uint256 p, uint256 c, uint256 words, uint256 twiddles, uint256 from)
