@@ -34,6 +34,8 @@ library FalconKeccak {
     /// @dev Bit 31 of every lane.
     uint256 private constant BIT31 = 0x8000000080000000800000008000000080000000800000008000000080000000;
     /// @dev q in every lane.
+    uint256 private constant Q = 12289;
+    uint256 private constant BIT0 = 0x0000000100000001000000010000000100000001000000010000000100000001;
     uint256 private constant Q_LANES = 0x0000300100003001000030010000300100003001000030010000300100003001;
     /// @dev Masks for reversing the order of 16-bit units: alternate 64-, 32- and 16-bit pieces of each 128 bits.
     uint256 private constant LO64 = 0x0000000000000000ffffffffffffffff0000000000000000ffffffffffffffff;
@@ -88,10 +90,10 @@ library FalconKeccak {
      * themselves, below q), returning ‖s2‖² of the centred coefficients. `ok` is false for a signature that is not
      * exactly {SIGNATURE_LENGTH} bytes or that has a coefficient of q or more.
      *
-     * Per word: its sixteen 16-bit units are put in reverse order (coefficient 16w at the top), then each half is
-     * spread to eight 32-bit lanes in three shift-and-mask steps. Per lane word, the centred magnitudes
-     * min(v, q − v) are formed with a lane mask, and their squares summed as the middle coefficient of the product
-     * of the word with its lane-reversed self (each square below 2^25.2, eight below 2^28.2: nothing carries).
+     * Per word: each half is spread to eight 32-bit lanes in three shift-and-mask steps, coefficient 16w + j in
+     * lane j, then the lanes are reversed for memory (coefficient 16w at the top). ‖s2‖² is Σ v² − q·Σ (2v − q) over
+     * the lanes above (q − 1)/2 (centred to v − q, and (v − q)² = v² − q·(2v − q)): Σ v² per word is the middle
+     * coefficient of the product of the stored word with the spread one, which is its lane-reversed self.
      */
     function decodeSignature(bytes calldata signature) internal pure returns (bool ok, uint256 s2, uint256 s2Norm) {
         if (signature.length != SIGNATURE_LENGTH) return (false, 0, 0);
@@ -99,40 +101,43 @@ library FalconKeccak {
             s2 := mload(0x40)
             mstore(0x40, add(s2, 2048))
             let high := 0
+            let above := 0
             let input := add(signature.offset, SALT_LENGTH)
             for { let out := s2 } lt(out, add(s2, 2048)) { out := add(out, 0x40) } {
-                // Reverse the order of the word's units: coefficient 16w at the top.
                 let w := calldataload(input)
                 input := add(input, 0x20)
-                w := or(shr(128, w), shl(128, w))
+                // Spread in place: coefficient 16w + j (bits 16j … 16j + 15) to lane j of xr (j < 8) or lane j − 8
+                // of yr, the lane order reversed from memory's.
+                let xr := and(w, LO128)
+                xr := and(or(xr, shl(64, xr)), SPREAD_1)
+                xr := and(or(xr, shl(32, xr)), SPREAD_2)
+                xr := and(or(xr, shl(16, xr)), LO16)
+                let yr := shr(128, w)
+                yr := and(or(yr, shl(64, yr)), SPREAD_1)
+                yr := and(or(yr, shl(32, yr)), SPREAD_2)
+                yr := and(or(yr, shl(16, yr)), LO16)
+                high := or(high, or(add(xr, GE_Q), add(yr, GE_Q)))
+                // Σ v² − q·Σ (2v − q) over the lanes v > (q − 1)/2, which are centred to v − q: the mask's lanes
+                // are all ones there, so that neither term borrows; 2v − q < 2^17 per lane, 64 words per lane sum.
+                let m := mul(shr(31, and(add(xr, ABOVE_HALF_Q), BIT31)), 0xffffffff)
+                above := add(above, sub(and(shl(1, xr), m), and(Q_LANES, m)))
+                m := mul(shr(31, and(add(yr, ABOVE_HALF_Q), BIT31)), 0xffffffff)
+                above := add(above, sub(and(shl(1, yr), m), and(Q_LANES, m)))
+                // The stored words are the lane-reversed ones; Σ v² per word is the middle coefficient of their
+                // product with the spread words (each square below 2^27.2, eight below 2^30.2: nothing carries).
+                w := or(shr(128, xr), shl(128, xr))
                 w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
                 w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
-                w := or(and(shr(16, w), LO16), shl(16, and(w, LO16)))
-                // Spread each half's eight units to eight lanes, in three steps that halve their distance.
-                let x := shr(128, w)
-                x := and(or(x, shl(64, x)), SPREAD_1)
-                x := and(or(x, shl(32, x)), SPREAD_2)
-                x := and(or(x, shl(16, x)), LO16)
-                let y := and(w, LO128)
-                y := and(or(y, shl(64, y)), SPREAD_1)
-                y := and(or(y, shl(32, y)), SPREAD_2)
-                y := and(or(y, shl(16, y)), LO16)
-                mstore(out, x)
-                mstore(add(out, 0x20), y)
-                high := or(high, or(add(x, GE_Q), add(y, GE_Q)))
-                // Centred magnitudes min(v, q − v): q − v where a lane is above (q − 1)/2.
-                x := xor(x, and(mul(shr(31, and(add(x, ABOVE_HALF_Q), BIT31)), 0xffffffff), xor(x, sub(Q_LANES, x))))
-                y := xor(y, and(mul(shr(31, and(add(y, ABOVE_HALF_Q), BIT31)), 0xffffffff), xor(y, sub(Q_LANES, y))))
-                // Their squares, summed as the middle coefficient of each word times its lane-reversed self.
-                let r := or(shr(128, x), shl(128, x))
-                r := or(and(shr(64, r), LO64), shl(64, and(r, LO64)))
-                r := or(and(shr(32, r), LO32), shl(32, and(r, LO32)))
-                s2Norm := add(s2Norm, shr(224, mul(x, r)))
-                r := or(shr(128, y), shl(128, y))
-                r := or(and(shr(64, r), LO64), shl(64, and(r, LO64)))
-                r := or(and(shr(32, r), LO32), shl(32, and(r, LO32)))
-                s2Norm := add(s2Norm, shr(224, mul(y, r)))
+                mstore(out, w)
+                s2Norm := add(s2Norm, shr(224, mul(w, xr)))
+                w := or(shr(128, yr), shl(128, yr))
+                w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
+                w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
+                mstore(add(out, 0x20), w)
+                s2Norm := add(s2Norm, shr(224, mul(w, yr)))
             }
+            // The lanes of `above` (each below 64·2^17) summed in the top lane of the product with BIT0.
+            s2Norm := sub(s2Norm, mul(Q, shr(224, mul(above, BIT0))))
             ok := iszero(and(high, BIT31))
         }
     }

@@ -438,8 +438,9 @@ library FalconNTT {
      *
      * Centring is skipped: with r = (c − s + (q − 1)/2) mod q in [0, q), the centred s1 is r − (q − 1)/2, so
      * ‖s1‖² = Σ r² − (q − 1)·Σ r + n·((q − 1)/2)². Σ r is summed lane-wise (below n/8·q per lane); Σ r² per word is
-     * the middle coefficient (lane 0 of the low word) of the product of r with its lane-reversed self, every
-     * coefficient below 8·q² < 2^32, so none carries. c + 10q + (q − 1)/2 − s has lanes below 15.5q (c below 5q,
+     * lane 3 of the product modulo 2^256 − 1 (MULMOD: the cyclic convolution of the lanes) of r with r's lanes
+     * permuted by i → i xor 3 = 3 − i mod 8 (two swap steps), each lane of it a sum of eight products below
+     * 8·q² < 2^32, so none carries. c + 10q + (q − 1)/2 − s has lanes below 15.5q (c below 5q,
      * s below 9.6q); Barrett brings them below 2q, a conditional subtraction below q.
      */
     function inverseNorm(uint256 p, uint256 c, uint256 words, uint256 twiddles, uint256 from)
@@ -484,18 +485,16 @@ library FalconNTT {
                 x := sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q))
                 x := sub(x, mul(and(shr(31, add(x, GE_Q)), BIT0), Q))
                 sums := add(sums, x)
-                a := or(shr(128, x), shl(128, x))
-                a := or(and(shr(64, a), LO64), shl(64, and(a, LO64)))
+                a := or(and(shr(64, x), LO64), shl(64, and(x, LO64)))
                 a := or(and(shr(32, a), LO32), shl(32, and(a, LO32)))
-                squares := add(squares, shr(224, mul(x, a)))
+                squares := add(squares, shr(224, shl(128, mulmod(x, a, not(0)))))
                 x := sub(add(and(mload(add(add(p, d), cOffset)), LO16), TEN_Q_HALF), t)
                 x := sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q))
                 x := sub(x, mul(and(shr(31, add(x, GE_Q)), BIT0), Q))
                 sums := add(sums, x)
-                a := or(shr(128, x), shl(128, x))
-                a := or(and(shr(64, a), LO64), shl(64, and(a, LO64)))
+                a := or(and(shr(64, x), LO64), shl(64, and(x, LO64)))
                 a := or(and(shr(32, a), LO32), shl(32, and(a, LO32)))
-                squares := add(squares, shr(224, mul(x, a)))
+                squares := add(squares, shr(224, shl(128, mulmod(x, a, not(0)))))
             }
         }
     }
@@ -536,37 +535,33 @@ library FalconNTT {
                 x0 := sub(x0, mul(and(shr(26, mul(x0, 5460)), LO6), Q))
                 x0 := sub(x0, mul(and(shr(31, add(x0, GE_Q)), BIT0), Q))
                 sums := add(sums, x0)
-                x2 := or(shr(128, x0), shl(128, x0))
-                x2 := or(and(shr(64, x2), LO64), shl(64, and(x2, LO64)))
+                x2 := or(and(shr(64, x0), LO64), shl(64, and(x0, LO64)))
                 x2 := or(and(shr(32, x2), LO32), shl(32, and(x2, LO32)))
-                squares := add(squares, shr(224, mul(x0, x2)))
+                squares := add(squares, shr(224, shl(128, mulmod(x0, x2, not(0)))))
                 x3 := shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q)))
                 x3 := sub(add(and(mload(add(add(p, shl(1, d)), cOffset)), LO16), TEN_Q_HALF), x3)
                 x3 := sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q))
                 x3 := sub(x3, mul(and(shr(31, add(x3, GE_Q)), BIT0), Q))
                 sums := add(sums, x3)
-                x0 := or(shr(128, x3), shl(128, x3))
-                x0 := or(and(shr(64, x0), LO64), shl(64, and(x0, LO64)))
+                x0 := or(and(shr(64, x3), LO64), shl(64, and(x3, LO64)))
                 x0 := or(and(shr(32, x0), LO32), shl(32, and(x0, LO32)))
-                squares := add(squares, shr(224, mul(x3, x0)))
+                squares := add(squares, shr(224, shl(128, mulmod(x3, x0, not(0)))))
                 x2 := mul(sub(add(x1, TEN_Q), t), twiddles)
                 x1 := sub(add(and(mload(add(add(p, d), cOffset)), LO16), TEN_Q_HALF), add(x1, t))
                 x1 := sub(x1, mul(and(shr(26, mul(x1, 5460)), LO6), Q))
                 x1 := sub(x1, mul(and(shr(31, add(x1, GE_Q)), BIT0), Q))
                 sums := add(sums, x1)
-                t := or(shr(128, x1), shl(128, x1))
-                t := or(and(shr(64, t), LO64), shl(64, and(t, LO64)))
+                t := or(and(shr(64, x1), LO64), shl(64, and(x1, LO64)))
                 t := or(and(shr(32, t), LO32), shl(32, and(t, LO32)))
-                squares := add(squares, shr(224, mul(x1, t)))
+                squares := add(squares, shr(224, shl(128, mulmod(x1, t, not(0)))))
                 x2 := shr(16, add(x2, mul(and(mul(and(x2, LO16), Q_NEG_INV), LO16), Q)))
                 x2 := sub(add(and(mload(add(add(p, mul(3, d)), cOffset)), LO16), TEN_Q_HALF), x2)
                 x2 := sub(x2, mul(and(shr(26, mul(x2, 5460)), LO6), Q))
                 x2 := sub(x2, mul(and(shr(31, add(x2, GE_Q)), BIT0), Q))
                 sums := add(sums, x2)
-                x0 := or(shr(128, x2), shl(128, x2))
-                x0 := or(and(shr(64, x0), LO64), shl(64, and(x0, LO64)))
+                x0 := or(and(shr(64, x2), LO64), shl(64, and(x2, LO64)))
                 x0 := or(and(shr(32, x0), LO32), shl(32, and(x0, LO32)))
-                squares := add(squares, shr(224, mul(x2, x0)))
+                squares := add(squares, shr(224, shl(128, mulmod(x2, x0, not(0)))))
             }
         }
     }
