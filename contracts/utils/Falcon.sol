@@ -63,17 +63,6 @@ library Falcon {
     /// @dev 7 in every length field: a length of 25 (a run of 16 zeros) or more is caught as length + 7 reaching 32.
     uint256 private constant LENGTH_7 = 0x0000070000000700000007000000070000000700000007000000070000000700;
     uint256 private constant LENGTH_32 = 0x0000200000002000000020000000200000002000000020000000200000002000;
-    /// @dev The low 12 bits of every lane, and bit 11 of every lane: a CT field and its sign bit.
-    uint256 private constant LANE_12_BITS = 0x00000fff00000fff00000fff00000fff00000fff00000fff00000fff00000fff;
-    uint256 private constant LANE_BIT_11 = 0x0000080000000800000008000000080000000800000008000000080000000800;
-    /// @dev q − 2048 in every lane: a CT field's s + 2048 plus it is the lane q + s.
-    uint256 private constant Q_LESS_2048 = 0x0000280100002801000028010000280100002801000028010000280100002801;
-    /**
-     * @dev Masks of {decodeSignature}'s CT spreading, after the first and the second step: fields 0–3 at bits
-     * 128–175 and 4–7 at bits 0–47, then two fields per 64-bit half at its bits 0–23.
-     */
-    uint256 private constant CT_SPREAD_1 = 0x00000000000000000000ffffffffffff00000000000000000000ffffffffffff;
-    uint256 private constant CT_SPREAD_2 = 0x0000000000ffffff0000000000ffffff0000000000ffffff0000000000ffffff;
     /// @dev The code lane of a negative zero: head 0x80 (sign set, low bits 0), length 9.
     uint256 private constant NEGATIVE_ZERO = 0x0000098000000980000009800000098000000980000009800000098000000980;
     /**
@@ -142,9 +131,41 @@ library Falcon {
     }
 
     /**
-     * @dev {decodeSignature} for the CT format. Eight fields (12 bytes) per word: they are spread to the low 12 bits
-     * of the eight lanes in three shift-and-mask steps that halve the distance between neighbours, and then
-     * converted, checked and squared eight at a time.
+     * @dev Masks of {_decodeCt}'s spreading of a word's eight fields, after the first, the second and the third
+     * step: fields 0–3 at bits 128–175 and 4–7 at bits 0–47, then two fields per 64-bit quarter at its bits 0–23,
+     * then one per lane at its bits 0–11.
+     */
+    uint256 private constant CT_SPREAD_1 = 0x00000000000000000000ffffffffffff00000000000000000000ffffffffffff;
+    uint256 private constant CT_SPREAD_2 = 0x0000000000ffffff0000000000ffffff0000000000ffffff0000000000ffffff;
+    uint256 private constant LANE_12_BITS = 0x00000fff00000fff00000fff00000fff00000fff00000fff00000fff00000fff;
+    /**
+     * @dev {_decodeCt}'s constants, on lanes that hold two coefficients side by side (word w's in the high half,
+     * bits 16–31, word w + 1's in the low half, bits 0–15): bit 11 of both halves; 4095 in both (added to a half
+     * x ≤ 4095 it sets the half's bit 12 exactly when x ≠ 0, with no carry out of the half); bit 12 of both; q − 2048
+     * in both; (q + 2048) + (q − 2048) in both; the low 14 bits of every lane; ‖s2‖²'s offset per coefficient,
+     * 2^22 + (q + 2048)(q − 2048) (see {_decodeCt}).
+     */
+    uint256 private constant HALVES_BIT_11 = 0x0800080008000800080008000800080008000800080008000800080008000800;
+    uint256 private constant HALVES_4095 = 0x0fff0fff0fff0fff0fff0fff0fff0fff0fff0fff0fff0fff0fff0fff0fff0fff;
+    uint256 private constant HALVES_BIT_12 = 0x1000100010001000100010001000100010001000100010001000100010001000;
+    uint256 private constant HALVES_Q_LESS_2048 = 0x2801280128012801280128012801280128012801280128012801280128012801;
+    uint256 private constant HALVES_2Q = 0x6002600260026002600260026002600260026002600260026002600260026002;
+    uint256 private constant LANE_14_BITS = 0x00003fff00003fff00003fff00003fff00003fff00003fff00003fff00003fff;
+    uint256 private constant CT_NORM_OFFSET = 151_019_521;
+
+    /**
+     * @dev {decodeSignature} for the CT format. Two words of eight fields (24 bytes) at a time: each word's fields
+     * are spread to the low 12 bits of the eight lanes in three shift-and-mask steps that halve the distance between
+     * neighbours, and the two words are joined, one in each half of the lanes, to be converted, checked, reflected
+     * and squared together.
+     *
+     * The norm without a square per coefficient: with a = q + s (the value stored) and b = (q + 2048) − s,
+     * a·b = 2^22 + (q + 2048)(q − 2048) − s² (as a = (q − 2048) + x and b = (q + 2048) − x for x = s + 2048, and
+     * x(4096 − x) = 2^22 − s²). The lanes of a word times the lanes of b in the reverse order within each 128-bit
+     * half, modulo 2^256 − 1, hold Σ a·b over the word's eight coefficients in bits 96–127 (the coefficient of 2^96
+     * collects exactly the products of lanes j and j xor 3); every product is below 2^28, every lane of it below 2^31
+     * and of the two words' sum below 2^32, so no lane carries into another. Summed over the words, the low 32 bits
+     * are n·{CT_NORM_OFFSET} − ‖s2‖² mod 2^32, which gives ‖s2‖² < n·2047² < 2^32.
      */
     function _decodeCt(uint256 logn, bytes calldata signature)
         private
@@ -156,33 +177,45 @@ library Falcon {
             let end := add(s2, shl(2, shl(logn, 1)))
             mstore(0x40, end)
             let input := add(signature.offset, PREFIX)
-            // Bit 31 of a lane stays set while no field read into that lane was 0x800 (−2048).
-            let allowed := BIT31
-            let sums := 0
-            let squares := 0
+            // Bit 12 of a half stays set while no field read into that half was 0x800 (−2048).
+            let allowed := not(0)
+            let products := 0
             for { let out := s2 } lt(out, end) {
-                out := add(out, 0x20)
-                input := add(input, 12)
+                out := add(out, 0x40)
+                input := add(input, 24)
             } {
-                // Field j (coefficient 8w + j) at bits 84 − 12j … 95 − 12j; it moves 140 − 20j bits up, to lane j.
-                let x := shr(160, calldataload(input))
-                x := and(or(shl(80, x), x), CT_SPREAD_1)
-                x := and(or(shl(40, x), x), CT_SPREAD_2)
-                // s + 2048 = x xor 2^11 for the 12-bit two's complement field x: 0 only for −2048.
-                x := xor(and(or(shl(20, x), x), LANE_12_BITS), LANE_BIT_11)
-                allowed := and(allowed, add(x, LANE_NONZERO))
-                mstore(out, add(x, Q_LESS_2048))
-                // Σ (s + 2048)² per word as in {_decodeCompressed}: every lane below 2^12, the products'
-                // coefficients below 8·2^24 < 2^32.
-                sums := add(sums, x)
-                let reversed := or(and(shr(64, x), LO64), shl(64, and(x, LO64)))
-                reversed := or(and(shr(32, reversed), LO32), shl(32, and(reversed, LO32)))
-                squares := add(squares, shr(224, shl(128, mulmod(x, reversed, not(0)))))
+                // Word w's fields at bits 244 − 12j … 255 − 12j, word w + 1's 96 bits lower (the 8 bytes after them,
+                // past the signature in the last round, are shifted out); each word's field j, at bits 84 − 12j …
+                // 95 − 12j once alone, moves 140 − 20j bits up to lane j, and word w's then 16 more, to the high half.
+                let v := calldataload(input)
+                let high := shr(160, v)
+                high := and(or(shl(80, high), high), CT_SPREAD_1)
+                high := and(or(shl(40, high), high), CT_SPREAD_2)
+                high := and(or(shl(20, high), high), LANE_12_BITS)
+                let low := shr(160, shl(96, v))
+                low := and(or(shl(80, low), low), CT_SPREAD_1)
+                low := and(or(shl(40, low), low), CT_SPREAD_2)
+                low := and(or(shl(20, low), low), LANE_12_BITS)
+                // x = s + 2048 = field xor 2^11 for the 12-bit two's complement field: 0 only for −2048.
+                let x := xor(or(shl(16, high), low), HALVES_BIT_11)
+                allowed := and(allowed, add(x, HALVES_4095))
+                // a = q + s = x + (q − 2048) in each half, below 2^14.
+                x := add(x, HALVES_Q_LESS_2048)
+                low := and(x, LANE_14_BITS)
+                high := shr(16, xor(x, low))
+                mstore(out, high)
+                mstore(add(out, 0x20), low)
+                // b = (q + 2048) − s = 2q − a per half, lanes in reverse order within each 128-bit half.
+                let b := or(and(shr(64, x), LO64), shl(64, and(x, LO64)))
+                b := sub(HALVES_2Q, or(and(shr(32, b), LO32), shl(32, and(b, LO32))))
+                let bLow := and(b, LANE_14_BITS)
+                products := add(
+                    products,
+                    shr(96, add(mulmod(high, shr(16, xor(b, bLow)), not(0)), mulmod(low, bLow, not(0))))
+                )
             }
-            ok := eq(and(allowed, BIT31), BIT31)
-            // ‖s2‖² = Σ (s + 2048)² − 4096·Σ (s + 2048) + n·2048²; the lane sums stay below 2^19, their total
-            // below 2^22.
-            s2Norm := sub(add(squares, shl(add(logn, 22), 1)), shl(12, shr(224, mul(sums, BIT0))))
+            ok := iszero(and(not(allowed), HALVES_BIT_12))
+            s2Norm := and(sub(shl(logn, CT_NORM_OFFSET), products), 0xffffffff)
         }
     }
 

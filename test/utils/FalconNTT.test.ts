@@ -212,6 +212,41 @@ for (const [n, compressed, padded] of [
       }
     });
 
+    it("decodeSignature takes every CT field value, and the edge values at every place of a round, as the reference does", async () => {
+      // The CT decoder reads 16 fields (two words) a round, word w's into the high halves of the lanes and word w + 1's
+      // into the low halves: the payloads below put every 12-bit value but 0x800 somewhere, the edge values (0, ±1,
+      // ±2047, ±2046) at each of the 16 places of a round, and 0x800 (−2048, refused) alone at each place.
+      const ctSignature = (field: (index: number) => number) => {
+        const signature = new Uint8Array(41 + (3 * n) / 2);
+        signature[0] = 0x50 + Number(logn);
+        signature.set(randomBytes(40), 1);
+        for (let i = 0; i < n; i++) setCtField(signature, i, field(i));
+        return signature;
+      };
+      const agree = async (signature: Uint8Array, label: string) => {
+        const [ok, s2, s2Norm] = await falcon.read.decodeSignature([logn, bytesToHex(signature)]);
+        const [referenceOk, referenceS2] = await reference.read.decodeSignature([logn, bytesToHex(signature)]);
+        const expected = decodeFalconSignature(signature, n);
+        assert.equal(ok, expected !== undefined, label);
+        assert.equal(referenceOk, ok, `reference: ${label}`);
+        if (expected === undefined) return;
+        assert.deepEqual(referenceS2, s2, `reference: ${label}`);
+        assert.deepEqual(s2.map(Number), Array.from(expected.s2), label);
+        assert.equal(Number(s2Norm), expected.s2.reduce((sum, x) => sum + x * x, 0), label);
+      };
+      for (let first = 0; first < 4096; first += n) {
+        await agree(ctSignature((i) => (first + i === 0x800 ? 0x7ff : first + i)), `fields ${first} to ${first + n - 1}`);
+      }
+      const edges = [0x000, 0x001, 0xfff, 0x7ff, 0x801, 0x7fe, 0x802];
+      await agree(ctSignature((i) => edges[(i >> 4) % edges.length]), "edge values at every place");
+      await agree(ctSignature((i) => (i % 2 ? 0x801 : 0x7ff)), "±2047 everywhere, the largest norm");
+      for (let place = 0; place < 16; place++) {
+        const round = randomBytes(2).readUInt16BE() % (n / 16);
+        await agree(ctSignature((i) => (i === 16 * round + place ? 0x800 : edges[i % edges.length])), `0x800 at place ${place}`);
+      }
+      await agree(ctSignature((i) => (i === n - 1 ? 0x800 : 0x7ff)), "0x800 last");
+    });
+
     it("hashToPoint equals the reference and the SDK's HashToPoint", async () => {
       for (let i = 0; i < 4; i++) {
         const input = randomBytes(72);
