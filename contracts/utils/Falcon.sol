@@ -188,14 +188,14 @@ library Falcon {
                 // past the signature in the last round, are shifted out); each word's field j, at bits 84 − 12j …
                 // 95 − 12j once alone, moves 140 − 20j bits up to lane j, and word w's then 16 more, to the high half.
                 let v := calldataload(input)
-                let high := shr(160, v)
-                high := and(or(shl(80, high), high), CT_SPREAD_1)
-                high := and(or(shl(40, high), high), CT_SPREAD_2)
-                high := and(or(shl(20, high), high), LANE_12_BITS)
                 let low := shr(160, shl(96, v))
                 low := and(or(shl(80, low), low), CT_SPREAD_1)
                 low := and(or(shl(40, low), low), CT_SPREAD_2)
                 low := and(or(shl(20, low), low), LANE_12_BITS)
+                let high := shr(160, v)
+                high := and(or(shl(80, high), high), CT_SPREAD_1)
+                high := and(or(shl(40, high), high), CT_SPREAD_2)
+                high := and(or(shl(20, high), high), LANE_12_BITS)
                 // x = s + 2048 = field xor 2^11 for the 12-bit two's complement field: 0 only for −2048.
                 let x := xor(or(shl(16, high), low), HALVES_BIT_11)
                 allowed := and(allowed, add(x, HALVES_4095))
@@ -211,7 +211,7 @@ library Falcon {
                 let bLow := and(b, LANE_14_BITS)
                 products := add(
                     products,
-                    shr(96, add(mulmod(high, shr(16, xor(b, bLow)), not(0)), mulmod(low, bLow, not(0))))
+                    shr(96, add(mulmod(low, bLow, not(0)), mulmod(high, shr(16, xor(b, bLow)), not(0))))
                 )
             }
             ok := iszero(and(not(allowed), HALVES_BIT_12))
