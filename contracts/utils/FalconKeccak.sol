@@ -25,6 +25,8 @@ library FalconKeccak {
     uint256 internal constant SALT_LENGTH = 40;
     /// @dev Exact length of a signature: the salt and 32 words of s2.
     uint256 internal constant SIGNATURE_LENGTH = 1064;
+    /// @dev Bytes of a key's committed data: E (4·512) and the standard public key (897).
+    uint256 internal constant KEY_DATA_LENGTH = 2945;
 
     uint256 private constant LOG_N = 9;
     /// @dev 2^31 − q in every lane: adding it sets a lane's bit 31 exactly when the lane (below 2^31) is ≥ q.
@@ -69,8 +71,48 @@ library FalconKeccak {
      * for any malformed input.
      */
     function verifyWithKey(bytes calldata key, bytes32 hash, bytes calldata signature) internal view returns (bool) {
-        (bool ok, uint256 e) = Falcon.readCommittedKey(LOG_N, key);
-        return ok && verify(signature, abi.encodePacked(hash), e);
+        (bool ok, uint256 e) = readKey(key);
+        if (!ok) return false;
+        uint256 s2;
+        uint256 s2Norm;
+        (ok, s2, s2Norm) = decodeSignature(signature);
+        if (!ok) return false;
+        return Falcon.isShort(LOG_N, hashToPoint(hashState(signature, hash)), s2, s2Norm, e);
+    }
+
+    /**
+     * @dev {Falcon-readCommittedKey} for Falcon-512, whose data E ‖ pk ({KEY_DATA_LENGTH} bytes) always fits one code
+     * chunk of {ExpandedKeyReader}: the same checks (a 52-byte key; the chunk's code exactly a STOP byte and the data;
+     * the data's keccak256 the commitment) without the general reader's chunk loop and checked arithmetic. The STOP
+     * byte is copied with the data, into the last byte of the word before E, and checked there. `e` is E's memory
+     * address (the public key follows E's 2,048 bytes); E's range is left to {Falcon-isShort}, as there.
+     */
+    function readKey(bytes calldata key) internal view returns (bool ok, uint256 e) {
+        assembly ("memory-safe") {
+            if eq(key.length, 52) {
+                let chunk := shr(96, calldataload(add(key.offset, 32)))
+                if eq(extcodesize(chunk), add(KEY_DATA_LENGTH, 1)) {
+                    e := add(mload(0x40), 0x20)
+                    extcodecopy(chunk, sub(e, 1), 0, add(KEY_DATA_LENGTH, 1))
+                    ok := and(iszero(byte(31, mload(sub(e, 0x20)))), eq(keccak256(e, KEY_DATA_LENGTH), calldataload(key.offset)))
+                    // Past the data, word-aligned.
+                    mstore(0x40, add(e, and(add(KEY_DATA_LENGTH, 31), not(31))))
+                }
+            }
+        }
+    }
+
+    /**
+     * @dev keccak256(salt ‖ hash), the seed of {hashToPoint} for a 32-byte message, built in free memory (not
+     * allocated). `signature` must hold the salt: callers decode it first.
+     */
+    function hashState(bytes calldata signature, bytes32 hash) internal pure returns (bytes32 state) {
+        assembly ("memory-safe") {
+            let p := mload(0x40)
+            calldatacopy(p, signature.offset, SALT_LENGTH)
+            mstore(add(p, SALT_LENGTH), hash)
+            state := keccak256(p, add(SALT_LENGTH, 32))
+        }
     }
 
     /**
