@@ -31,14 +31,16 @@ library FalconKeccak {
     uint256 private constant LOG_N = 9;
     /// @dev 2^31 − q in every lane: adding it sets a lane's bit 31 exactly when the lane (below 2^31) is ≥ q.
     uint256 private constant GE_Q = 0x7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff;
-    /// @dev 2^31 − (q + 1)/2 in every lane: adding it sets bit 31 exactly when the lane is above (q − 1)/2.
-    uint256 private constant ABOVE_HALF_Q = 0x7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff;
+    /// @dev 2^15 − (q + 1)/2 in every 16-bit unit: adding it to a unit below q sets the unit's bit 15 (without
+    /// carry) exactly when the unit is above (q − 1)/2.
+    uint256 private constant ABOVE_HALF_Q_UNITS = 0x67ff67ff67ff67ff67ff67ff67ff67ff67ff67ff67ff67ff67ff67ff67ff67ff;
+    /// @dev 1 in every 16-bit unit.
+    uint256 private constant UNIT_ONES = 0x0001000100010001000100010001000100010001000100010001000100010001;
     /// @dev Bit 31 of every lane.
     uint256 private constant BIT31 = 0x8000000080000000800000008000000080000000800000008000000080000000;
     /// @dev q in every lane.
     uint256 private constant Q = 12289;
     uint256 private constant BIT0 = 0x0000000100000001000000010000000100000001000000010000000100000001;
-    uint256 private constant Q_LANES = 0x0000300100003001000030010000300100003001000030010000300100003001;
     /// @dev Masks for reversing the order of 16-bit units: alternate 64-, 32- and 16-bit pieces of each 128 bits.
     uint256 private constant LO64 = 0x0000000000000000ffffffffffffffff0000000000000000ffffffffffffffff;
     uint256 private constant LO32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
@@ -132,10 +134,12 @@ library FalconKeccak {
      * themselves, below q), returning ‖s2‖² of the centred coefficients. `ok` is false for a signature that is not
      * exactly {SIGNATURE_LENGTH} bytes or that has a coefficient of q or more.
      *
-     * Per word: each half is spread to eight 32-bit lanes in three shift-and-mask steps, coefficient 16w + j in
-     * lane j, then the lanes are reversed for memory (coefficient 16w at the top). ‖s2‖² is Σ v² − q·Σ (2v − q) over
-     * the lanes above (q − 1)/2 (centred to v − q, and (v − q)² = v² − q·(2v − q)): Σ v² per word is the middle
-     * coefficient of the product of the stored word with the spread one, which is its lane-reversed self.
+     * Two words at a time. Per word: each half is spread to eight 32-bit lanes in three shift-and-mask steps,
+     * coefficient 16w + j in lane j, then the lanes are reversed for memory (coefficient 16w at the top). ‖s2‖² is
+     * Σ v² − q·(2·Σ v − q·k) over the k coefficients v above (q − 1)/2 (centred to v − q, and (v − q)² = v² −
+     * q·(2v − q)): Σ v² per word is the middle coefficient of the product of the stored word with the spread one,
+     * which is its lane-reversed self; the units above (q − 1)/2 are found and summed on the signature's word, all
+     * sixteen at once.
      */
     function decodeSignature(bytes calldata signature) internal pure returns (bool ok, uint256 s2, uint256 s2Norm) {
         if (signature.length != SIGNATURE_LENGTH) return (false, 0, 0);
@@ -143,13 +147,17 @@ library FalconKeccak {
             s2 := mload(0x40)
             mstore(0x40, add(s2, 2048))
             let high := 0
+            // Per 16-bit unit, how many coefficients above (q − 1)/2 it held (at most 32).
             let above := 0
+            // Σ v over them, in 32-bit lanes.
+            let sum := 0
             let input := add(signature.offset, SALT_LENGTH)
-            for { let out := s2 } lt(out, add(s2, 2048)) { out := add(out, 0x40) } {
+            for { let out := s2 } lt(out, add(s2, 2048)) { out := add(out, 0x80) } {
+                let a
+                {
+                // Word 2i: spread in place, coefficient 16w + j (bits 16j … 16j + 15) to lane j of xr (j < 8) or
+                // lane j − 8 of yr, the lane order reversed from memory's.
                 let w := calldataload(input)
-                input := add(input, 0x20)
-                // Spread in place: coefficient 16w + j (bits 16j … 16j + 15) to lane j of xr (j < 8) or lane j − 8
-                // of yr, the lane order reversed from memory's.
                 let xr := and(w, LO128)
                 xr := and(or(xr, shl(64, xr)), SPREAD_1)
                 xr := and(or(xr, shl(32, xr)), SPREAD_2)
@@ -159,12 +167,11 @@ library FalconKeccak {
                 yr := and(or(yr, shl(32, yr)), SPREAD_2)
                 yr := and(or(yr, shl(16, yr)), LO16)
                 high := or(high, or(add(xr, GE_Q), add(yr, GE_Q)))
-                // Σ v² − q·Σ (2v − q) over the lanes v > (q − 1)/2, which are centred to v − q: the mask's lanes
-                // are all ones there, so that neither term borrows; 2v − q < 2^17 per lane, 64 words per lane sum.
-                let m := mul(shr(31, and(add(xr, ABOVE_HALF_Q), BIT31)), 0xffffffff)
-                above := add(above, sub(and(shl(1, xr), m), and(Q_LANES, m)))
-                m := mul(shr(31, and(add(yr, ABOVE_HALF_Q), BIT31)), 0xffffffff)
-                above := add(above, sub(and(shl(1, yr), m), and(Q_LANES, m)))
+                // 1 in the 16-bit units above (q − 1)/2 (units below q do not carry; larger ones fail `high`).
+                let m := shr(15, and(add(w, ABOVE_HALF_Q_UNITS), BIT15_UNITS))
+                above := add(above, m)
+                // Those units of the word themselves (the others cleared), to add to the next word's.
+                a := and(w, mul(m, 0xffff))
                 // The stored words are the lane-reversed ones; Σ v² per word is the middle coefficient of their
                 // product with the spread words (each square below 2^27.2, eight below 2^30.2: nothing carries).
                 w := or(shr(128, xr), shl(128, xr))
@@ -177,9 +184,42 @@ library FalconKeccak {
                 w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
                 mstore(add(out, 0x20), w)
                 s2Norm := add(s2Norm, shr(224, mul(w, yr)))
+                }
+                {
+                // Word 2i + 1, as word 2i.
+                let w := calldataload(add(input, 0x20))
+                let xr := and(w, LO128)
+                xr := and(or(xr, shl(64, xr)), SPREAD_1)
+                xr := and(or(xr, shl(32, xr)), SPREAD_2)
+                xr := and(or(xr, shl(16, xr)), LO16)
+                let yr := shr(128, w)
+                yr := and(or(yr, shl(64, yr)), SPREAD_1)
+                yr := and(or(yr, shl(32, yr)), SPREAD_2)
+                yr := and(or(yr, shl(16, yr)), LO16)
+                high := or(high, or(add(xr, GE_Q), add(yr, GE_Q)))
+                let m := shr(15, and(add(w, ABOVE_HALF_Q_UNITS), BIT15_UNITS))
+                above := add(above, m)
+                // Σ v over those units, the pair's units (each below 2q) summed in 32-bit lanes, 16 pairs below 2^20.
+                a := add(a, and(w, mul(m, 0xffff)))
+                sum := add(sum, add(and(a, LO16), and(shr(16, a), LO16)))
+                w := or(shr(128, xr), shl(128, xr))
+                w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
+                w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
+                mstore(add(out, 0x40), w)
+                s2Norm := add(s2Norm, shr(224, mul(w, xr)))
+                w := or(shr(128, yr), shl(128, yr))
+                w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
+                w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
+                mstore(add(out, 0x60), w)
+                s2Norm := add(s2Norm, shr(224, mul(w, yr)))
+                }
+                input := add(input, 0x40)
             }
-            // The lanes of `above` (each below 64·2^17) summed in the top lane of the product with BIT0.
-            s2Norm := sub(s2Norm, mul(Q, shr(224, mul(above, BIT0))))
+            // k = the sixteen units of `above` summed in the top unit of their product with UNIT_ONES (k ≤ 512);
+            // Σ v = the lanes of `sum` summed in the top lane of their product with BIT0 (below 2^23).
+            above := shr(240, mul(above, UNIT_ONES))
+            sum := shr(224, mul(sum, BIT0))
+            s2Norm := sub(s2Norm, mul(Q, sub(shl(1, sum), mul(Q, above))))
             ok := iszero(and(high, BIT31))
         }
     }

@@ -56,3 +56,51 @@ describe("FalconKeccak.readKey (assembly) against Falcon.readCommittedKey (the g
     assert.equal((await mock.read.readKey([key]))[1], bytes);
   });
 });
+
+/** A 1,064-byte ETHFALCON signature: a random salt and s2's coefficients written as they are (even q or more). */
+function signatureOf(coefficients: number[]): Hex {
+  const bytes = crypto.getRandomValues(new Uint8Array(1064));
+  coefficients.forEach((value, index) => {
+    const offset = 40 + 32 * (index >> 4) + 30 - 2 * (index & 15);
+    bytes[offset] = value >> 8;
+    bytes[offset + 1] = value & 0xff;
+  });
+  return toHex(bytes);
+}
+
+describe("FalconKeccak.decodeSignature (assembly) against FalconKeccakReference", () => {
+  it("agrees on random coefficients, on the centring edges and on values of q or more in every unit position", async () => {
+    const q = 12289;
+    const random = (bound: number) => Array.from({ length: 512 }, () => Math.floor(Math.random() * bound));
+    const constant = (value: number) => Array.from({ length: 512 }, () => value);
+    const candidates: number[][] = [
+      random(q),
+      random(q),
+      random(q).map((value) => (value % 2 ? value : q - 1 - (value % 6144))),
+      random(2).map((bit) => (bit ? 6144 : 6145)),
+      constant(0),
+      constant(6144),
+      constant(6145),
+      constant(q - 1),
+      Array.from({ length: 512 }, (_, index) => (index % 3 ? q - 1 : 6145)),
+    ];
+    // One value of q or more, at each of the sixteen unit positions of a word and in the first and last words.
+    for (const [index, value] of [0, 1, 7, 8, 15, 16, 255, 503, 511].map((index, k) => [index, [q, 0xffff, 0x8000, 0x4000, q + 6145][k % 5]])) {
+      const coefficients = random(q);
+      coefficients[index] = value;
+      candidates.push(coefficients);
+    }
+    let accepted = 0;
+    for (const [index, coefficients] of candidates.entries()) {
+      const signature = signatureOf(coefficients);
+      const [ok, s2, norm] = await mock.read.decodeSignature([signature]);
+      const [refOk, refS2, refNorm] = await mock.read.referenceDecodeSignature([signature]);
+      assert.equal(ok, refOk, `candidate ${index}`);
+      if (!ok) continue;
+      accepted++;
+      assert.deepEqual(s2, refS2, `candidate ${index}`);
+      assert.equal(norm, refNorm, `candidate ${index}`);
+    }
+    assert.equal(accepted, 9);
+  });
+});
