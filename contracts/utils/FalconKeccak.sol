@@ -64,6 +64,8 @@ library FalconKeccak {
      * exactly when the unit is 5q or more: a sample to reject.
      */
     uint256 private constant REJECT_UNITS = 0x0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb;
+    /// @dev 1 as the uint64_be at the top of a word: {hashToPoint}'s counter step.
+    uint256 private constant COUNTER_ONE = 1 << 192;
     uint256 private constant LO15_UNITS = 0x7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff;
     uint256 private constant BIT15_UNITS = 0x8000800080008000800080008000800080008000800080008000800080008000;
 
@@ -246,20 +248,23 @@ library FalconKeccak {
             // 512 lanes, then slack for 15 more stores of 32 bytes each, 2 bytes into their lane.
             mstore(0x40, add(end, 0x60))
             mstore(0x00, state)
-            for { let counter := 0 } lt(next, end) { counter := add(counter, 1) } {
-                mstore(0x20, shl(192, counter))
+            // The counter as uint64_be at the top of the word after `state`, stepped there.
+            for { let counter := 0 } lt(next, end) { counter := add(counter, COUNTER_ONE) } {
+                mstore(0x20, counter)
                 let v := keccak256(0x00, 40)
                 // Bit 15 of a 16-bit unit set exactly where that sample is 5q or more (see {REJECT_UNITS}).
                 let reject := and(and(v, add(and(v, LO15_UNITS), REJECT_UNITS)), BIT15_UNITS)
                 // Samples 0 … 7: when all are kept, spread to the low 16 bits of eight lanes as in
-                // {decodeSignature} and stored as one word, each landing in its lane's low half.
+                // {decodeSignature} and stored as one word, each landing in its lane's low half. The last spread
+                // step is not masked: the copy of each sample it leaves in the next lane's high half is garbage
+                // that {Falcon-isShort} ignores.
                 let half := shr(128, reject)
                 switch half
                 case 0 {
                     let x := shr(128, v)
                     x := and(or(x, shl(64, x)), SPREAD_1)
                     x := and(or(x, shl(32, x)), SPREAD_2)
-                    mstore(next, shl(16, and(or(x, shl(16, x)), LO16)))
+                    mstore(next, shl(16, or(x, shl(16, x))))
                     next := add(next, 32)
                 }
                 default {
@@ -312,7 +317,7 @@ library FalconKeccak {
                     let x := and(v, LO128)
                     x := and(or(x, shl(64, x)), SPREAD_1)
                     x := and(or(x, shl(32, x)), SPREAD_2)
-                    mstore(next, shl(16, and(or(x, shl(16, x)), LO16)))
+                    mstore(next, shl(16, or(x, shl(16, x))))
                     next := add(next, 32)
                 }
                 default {
