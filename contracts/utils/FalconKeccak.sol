@@ -136,7 +136,7 @@ library FalconKeccak {
      * themselves, below q), returning ‖s2‖² of the centred coefficients. `ok` is false for a signature that is not
      * exactly {SIGNATURE_LENGTH} bytes or that has a coefficient of q or more.
      *
-     * Two words at a time. Per word: each half is spread to eight 32-bit lanes in three shift-and-mask steps,
+     * Four words at a time. Per word: each half is spread to eight 32-bit lanes in three shift-and-mask steps,
      * coefficient 16w + j in lane j, then the lanes are reversed for memory (coefficient 16w at the top). ‖s2‖² is
      * Σ v² − q·(2·Σ v − q·k) over the k coefficients v above (q − 1)/2 (centred to v − q, and (v − q)² = v² −
      * q·(2v − q)): Σ v² per word is the middle coefficient of the product of the stored word with the spread one,
@@ -154,10 +154,10 @@ library FalconKeccak {
             // Σ v over them, in 32-bit lanes.
             let sum := 0
             let input := add(signature.offset, SALT_LENGTH)
-            for { let out := s2 } lt(out, add(s2, 2048)) { out := add(out, 0x80) } {
+            for { let out := s2 } lt(out, add(s2, 2048)) { out := add(out, 0x100) } {
                 let a
                 {
-                // Word 2i: spread in place, coefficient 16w + j (bits 16j … 16j + 15) to lane j of xr (j < 8) or
+                // Word 4i: spread in place, coefficient 16w + j (bits 16j … 16j + 15) to lane j of xr (j < 8) or
                 // lane j − 8 of yr, the lane order reversed from memory's.
                 let w := calldataload(input)
                 let xr := and(w, LO128)
@@ -172,7 +172,7 @@ library FalconKeccak {
                 // 1 in the 16-bit units above (q − 1)/2 (units below q do not carry; larger ones fail `high`).
                 let m := shr(15, and(add(w, ABOVE_HALF_Q_UNITS), BIT15_UNITS))
                 above := add(above, m)
-                // Those units of the word themselves (the others cleared), to add to the next word's.
+                // Those units of the word themselves (the others cleared), summed over the four words.
                 a := and(w, mul(m, 0xffff))
                 // The stored words are the lane-reversed ones; Σ v² per word is the middle coefficient of their
                 // product with the spread words (each square below 2^27.2, eight below 2^30.2: nothing carries).
@@ -188,7 +188,7 @@ library FalconKeccak {
                 s2Norm := add(s2Norm, shr(224, mul(w, yr)))
                 }
                 {
-                // Word 2i + 1, as word 2i.
+                // Word 4i + 1, as word 4i.
                 let w := calldataload(add(input, 0x20))
                 let xr := and(w, LO128)
                 xr := and(or(xr, shl(64, xr)), SPREAD_1)
@@ -201,9 +201,7 @@ library FalconKeccak {
                 high := or(high, or(add(xr, GE_Q), add(yr, GE_Q)))
                 let m := shr(15, and(add(w, ABOVE_HALF_Q_UNITS), BIT15_UNITS))
                 above := add(above, m)
-                // Σ v over those units, the pair's units (each below 2q) summed in 32-bit lanes, 16 pairs below 2^20.
                 a := add(a, and(w, mul(m, 0xffff)))
-                sum := add(sum, add(and(a, LO16), and(shr(16, a), LO16)))
                 w := or(shr(128, xr), shl(128, xr))
                 w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
                 w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
@@ -215,7 +213,62 @@ library FalconKeccak {
                 mstore(add(out, 0x60), w)
                 s2Norm := add(s2Norm, shr(224, mul(w, yr)))
                 }
-                input := add(input, 0x40)
+                {
+                // Word 4i + 2, as word 4i.
+                let w := calldataload(add(input, 0x40))
+                let xr := and(w, LO128)
+                xr := and(or(xr, shl(64, xr)), SPREAD_1)
+                xr := and(or(xr, shl(32, xr)), SPREAD_2)
+                xr := and(or(xr, shl(16, xr)), LO16)
+                let yr := shr(128, w)
+                yr := and(or(yr, shl(64, yr)), SPREAD_1)
+                yr := and(or(yr, shl(32, yr)), SPREAD_2)
+                yr := and(or(yr, shl(16, yr)), LO16)
+                high := or(high, or(add(xr, GE_Q), add(yr, GE_Q)))
+                let m := shr(15, and(add(w, ABOVE_HALF_Q_UNITS), BIT15_UNITS))
+                above := add(above, m)
+                a := add(a, and(w, mul(m, 0xffff)))
+                w := or(shr(128, xr), shl(128, xr))
+                w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
+                w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
+                mstore(add(out, 0x80), w)
+                s2Norm := add(s2Norm, shr(224, mul(w, xr)))
+                w := or(shr(128, yr), shl(128, yr))
+                w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
+                w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
+                mstore(add(out, 0xa0), w)
+                s2Norm := add(s2Norm, shr(224, mul(w, yr)))
+                }
+                {
+                // Word 4i + 3, as word 4i.
+                let w := calldataload(add(input, 0x60))
+                let xr := and(w, LO128)
+                xr := and(or(xr, shl(64, xr)), SPREAD_1)
+                xr := and(or(xr, shl(32, xr)), SPREAD_2)
+                xr := and(or(xr, shl(16, xr)), LO16)
+                let yr := shr(128, w)
+                yr := and(or(yr, shl(64, yr)), SPREAD_1)
+                yr := and(or(yr, shl(32, yr)), SPREAD_2)
+                yr := and(or(yr, shl(16, yr)), LO16)
+                high := or(high, or(add(xr, GE_Q), add(yr, GE_Q)))
+                let m := shr(15, and(add(w, ABOVE_HALF_Q_UNITS), BIT15_UNITS))
+                above := add(above, m)
+                a := add(a, and(w, mul(m, 0xffff)))
+                w := or(shr(128, xr), shl(128, xr))
+                w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
+                w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
+                mstore(add(out, 0xc0), w)
+                s2Norm := add(s2Norm, shr(224, mul(w, xr)))
+                w := or(shr(128, yr), shl(128, yr))
+                w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
+                w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
+                mstore(add(out, 0xe0), w)
+                s2Norm := add(s2Norm, shr(224, mul(w, yr)))
+                }
+                // Σ v over the four words' units above (q − 1)/2: each unit below 4q < 2^16, then summed in 32-bit
+                // lanes, the 8 groups below 2^20.
+                sum := add(sum, add(and(a, LO16), and(shr(16, a), LO16)))
+                input := add(input, 0x80)
             }
             // k = the sixteen units of `above` summed in the top unit of their product with UNIT_ONES (k ≤ 512);
             // Σ v = the lanes of `sum` summed in the top lane of their product with BIT0 (below 2^23).
