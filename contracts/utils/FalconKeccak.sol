@@ -175,17 +175,18 @@ library FalconKeccak {
                 // Those units of the word themselves (the others cleared), summed over the four words.
                 a := and(w, mul(m, 0xffff))
                 // The stored words are the lane-reversed ones; Σ v² per word is the middle coefficient of their
-                // product with the spread words (each square below 2^27.2, eight below 2^30.2: nothing carries).
+                // product with the spread words (each square below 2^27.2, each coefficient a sum of at most eight,
+                // below 2^30.2, and of two products below 2^31.2: nothing carries, so both products are added first).
                 w := or(shr(128, xr), shl(128, xr))
                 w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
                 w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
                 mstore(out, w)
-                s2Norm := add(s2Norm, shr(224, mul(w, xr)))
+                let squares := mul(w, xr)
                 w := or(shr(128, yr), shl(128, yr))
                 w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
                 w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
                 mstore(add(out, 0x20), w)
-                s2Norm := add(s2Norm, shr(224, mul(w, yr)))
+                s2Norm := add(s2Norm, shr(224, add(squares, mul(w, yr))))
                 }
                 {
                 // Word 4i + 1, as word 4i.
@@ -206,12 +207,12 @@ library FalconKeccak {
                 w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
                 w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
                 mstore(add(out, 0x40), w)
-                s2Norm := add(s2Norm, shr(224, mul(w, xr)))
+                let squares := mul(w, xr)
                 w := or(shr(128, yr), shl(128, yr))
                 w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
                 w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
                 mstore(add(out, 0x60), w)
-                s2Norm := add(s2Norm, shr(224, mul(w, yr)))
+                s2Norm := add(s2Norm, shr(224, add(squares, mul(w, yr))))
                 }
                 {
                 // Word 4i + 2, as word 4i.
@@ -232,12 +233,12 @@ library FalconKeccak {
                 w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
                 w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
                 mstore(add(out, 0x80), w)
-                s2Norm := add(s2Norm, shr(224, mul(w, xr)))
+                let squares := mul(w, xr)
                 w := or(shr(128, yr), shl(128, yr))
                 w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
                 w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
                 mstore(add(out, 0xa0), w)
-                s2Norm := add(s2Norm, shr(224, mul(w, yr)))
+                s2Norm := add(s2Norm, shr(224, add(squares, mul(w, yr))))
                 }
                 {
                 // Word 4i + 3, as word 4i.
@@ -258,12 +259,12 @@ library FalconKeccak {
                 w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
                 w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
                 mstore(add(out, 0xc0), w)
-                s2Norm := add(s2Norm, shr(224, mul(w, xr)))
+                let squares := mul(w, xr)
                 w := or(shr(128, yr), shl(128, yr))
                 w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
                 w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
                 mstore(add(out, 0xe0), w)
-                s2Norm := add(s2Norm, shr(224, mul(w, yr)))
+                s2Norm := add(s2Norm, shr(224, add(squares, mul(w, yr))))
                 }
                 // Σ v over the four words' units above (q − 1)/2: each unit below 4q < 2^16, then summed in 32-bit
                 // lanes, the 8 groups below 2^20.
