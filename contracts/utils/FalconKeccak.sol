@@ -52,12 +52,6 @@ library FalconKeccak {
     /// @dev Kept samples are below 5q: a word with a sample in its top 16 bits is below 5q·2^240 exactly then.
     uint256 private constant SAMPLE_BOUND = 61445 << 240;
     /**
-     * @dev 2^16 − 5q and bit 16 in every 32-bit lane: adding the first to lanes below 2^16 sets a lane's bit 16
-     * exactly when the lane is 5q or more.
-     */
-    uint256 private constant REJECT_LANES = 0x00000ffb00000ffb00000ffb00000ffb00000ffb00000ffb00000ffb00000ffb;
-    uint256 private constant BIT16 = 0x0001000000010000000100000001000000010000000100000001000000010000;
-    /**
      * @dev {hashToPoint}'s test of sixteen samples at once, in their 16-bit units: 2^15 − (5q − 2^15) in every unit,
      * the low 15 bits and bit 15 of every unit. A unit's low 15 bits plus the first set its bit 15 (without carry)
      * exactly when they are 5q − 2^15 or more, so that bit 15 of unit AND (low 15 bits + 2^15 − (5q − 2^15)) is set
@@ -324,14 +318,14 @@ library FalconKeccak {
                 default {
                     switch and(half, sub(half, 1))
                     case 0 {
-                        // Exactly one rejected: spread as above, the lanes above the rejected one (−(bit 16 of its
-                        // lane) << 16 covers them) stored in place and those below it moved up a lane, seven kept.
+                        // Exactly one rejected: spread as above, the lanes above the rejected one stored in place
+                        // and those below it moved up a lane, seven kept. Its bit in `half`, bit 15 of unit p, squared
+                        // is 2^(32p + 30): −4 times that covers the lanes above lane p (none when p = 7).
                         let x := shr(128, v)
                         x := and(or(x, shl(64, x)), SPREAD_1)
                         x := and(or(x, shl(32, x)), SPREAD_2)
-                        x := and(or(x, shl(16, x)), LO16)
-                        half := sub(0, shl(16, and(add(x, REJECT_LANES), BIT16)))
-                        x := shl(16, x)
+                        x := shl(16, or(x, shl(16, x)))
+                        half := sub(0, shl(2, mul(half, half)))
                         mstore(next, or(and(x, half), and(shl(32, x), not(half))))
                         next := add(next, 28)
                     }
@@ -365,7 +359,7 @@ library FalconKeccak {
                 }
                 // Samples 8 … 15: when all are kept, spread to the low 16 bits of eight lanes as in
                 // {decodeSignature} and stored as one word, each landing in its lane's low half.
-                half := shl(128, reject)
+                half := and(reject, LO128)
                 switch half
                 case 0 {
                     let x := and(v, LO128)
@@ -377,14 +371,14 @@ library FalconKeccak {
                 default {
                     switch and(half, sub(half, 1))
                     case 0 {
-                        // Exactly one rejected: spread as above, the lanes above the rejected one (−(bit 16 of its
-                        // lane) << 16 covers them) stored in place and those below it moved up a lane, seven kept.
+                        // Exactly one rejected: spread as above, the lanes above the rejected one stored in place
+                        // and those below it moved up a lane, seven kept. Its bit in `half`, bit 15 of unit p, squared
+                        // is 2^(32p + 30): −4 times that covers the lanes above lane p (none when p = 7).
                         let x := and(v, LO128)
                         x := and(or(x, shl(64, x)), SPREAD_1)
                         x := and(or(x, shl(32, x)), SPREAD_2)
-                        x := and(or(x, shl(16, x)), LO16)
-                        half := sub(0, shl(16, and(add(x, REJECT_LANES), BIT16)))
-                        x := shl(16, x)
+                        x := shl(16, or(x, shl(16, x)))
+                        half := sub(0, shl(2, mul(half, half)))
                         mstore(next, or(and(x, half), and(shl(32, x), not(half))))
                         next := add(next, 28)
                     }
