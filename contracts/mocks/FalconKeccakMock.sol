@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {Falcon} from "../utils/Falcon.sol";
 import {FalconKeccak} from "../utils/FalconKeccak.sol";
 import {FalconKeccakReference} from "./FalconKeccakReference.sol";
 
@@ -25,6 +26,20 @@ contract FalconKeccakMock {
         for (uint256 i = 0; i < 512; i++) c[i] = ((_word(p, i / 8) >> (32 * (7 - (i % 8)))) & 0xffff) % 12289;
     }
 
+    /// @dev {FalconKeccak.readKey}, with the data it read (E ‖ pk) when `ok`.
+    function readKey(bytes calldata key) external view returns (bool ok, bytes memory data) {
+        uint256 e;
+        (ok, e) = FalconKeccak.readKey(key);
+        if (ok) data = _copy(e, FalconKeccak.KEY_DATA_LENGTH);
+    }
+
+    /// @dev {Falcon.readCommittedKey} for Falcon-512, the general reader {FalconKeccak.readKey} specialises.
+    function referenceReadKey(bytes calldata key) external view returns (bool ok, bytes memory data) {
+        uint256 e;
+        (ok, e) = Falcon.readCommittedKey(9, key);
+        if (ok) data = _copy(e, FalconKeccak.KEY_DATA_LENGTH);
+    }
+
     /// @dev {FalconKeccakReference.decodeSignature}.
     function referenceDecodeSignature(bytes memory signature) external pure returns (bool, int256[] memory, uint256) {
         return FalconKeccakReference.decodeSignature(signature);
@@ -44,6 +59,13 @@ contract FalconKeccakMock {
         hashToPointGas = gasleft();
         FalconKeccak.hashToPoint(state);
         hashToPointGas -= gasleft();
+    }
+
+    function _copy(uint256 p, uint256 length) private pure returns (bytes memory data) {
+        data = new bytes(length);
+        assembly ("memory-safe") {
+            mcopy(add(data, 0x20), p, length)
+        }
     }
 
     function _word(uint256 p, uint256 w) private pure returns (uint256 word) {

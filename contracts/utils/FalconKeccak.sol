@@ -25,18 +25,22 @@ library FalconKeccak {
     uint256 internal constant SALT_LENGTH = 40;
     /// @dev Exact length of a signature: the salt and 32 words of s2.
     uint256 internal constant SIGNATURE_LENGTH = 1064;
+    /// @dev Bytes of a key's committed data: E (4·512) and the standard public key (897).
+    uint256 internal constant KEY_DATA_LENGTH = 2945;
 
     uint256 private constant LOG_N = 9;
     /// @dev 2^31 − q in every lane: adding it sets a lane's bit 31 exactly when the lane (below 2^31) is ≥ q.
     uint256 private constant GE_Q = 0x7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff7fffcfff;
-    /// @dev 2^31 − (q + 1)/2 in every lane: adding it sets bit 31 exactly when the lane is above (q − 1)/2.
-    uint256 private constant ABOVE_HALF_Q = 0x7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff7fffe7ff;
+    /// @dev 2^15 − (q + 1)/2 in every 16-bit unit: adding it to a unit below q sets the unit's bit 15 (without
+    /// carry) exactly when the unit is above (q − 1)/2.
+    uint256 private constant ABOVE_HALF_Q_UNITS = 0x67ff67ff67ff67ff67ff67ff67ff67ff67ff67ff67ff67ff67ff67ff67ff67ff;
+    /// @dev 1 in every 16-bit unit.
+    uint256 private constant UNIT_ONES = 0x0001000100010001000100010001000100010001000100010001000100010001;
     /// @dev Bit 31 of every lane.
     uint256 private constant BIT31 = 0x8000000080000000800000008000000080000000800000008000000080000000;
     /// @dev q in every lane.
     uint256 private constant Q = 12289;
     uint256 private constant BIT0 = 0x0000000100000001000000010000000100000001000000010000000100000001;
-    uint256 private constant Q_LANES = 0x0000300100003001000030010000300100003001000030010000300100003001;
     /// @dev Masks for reversing the order of 16-bit units: alternate 64-, 32- and 16-bit pieces of each 128 bits.
     uint256 private constant LO64 = 0x0000000000000000ffffffffffffffff0000000000000000ffffffffffffffff;
     uint256 private constant LO32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
@@ -48,18 +52,14 @@ library FalconKeccak {
     /// @dev Kept samples are below 5q: a word with a sample in its top 16 bits is below 5q·2^240 exactly then.
     uint256 private constant SAMPLE_BOUND = 61445 << 240;
     /**
-     * @dev 2^16 − 5q and bit 16 in every 32-bit lane: adding the first to lanes below 2^16 sets a lane's bit 16
-     * exactly when the lane is 5q or more.
-     */
-    uint256 private constant REJECT_LANES = 0x00000ffb00000ffb00000ffb00000ffb00000ffb00000ffb00000ffb00000ffb;
-    uint256 private constant BIT16 = 0x0001000000010000000100000001000000010000000100000001000000010000;
-    /**
      * @dev {hashToPoint}'s test of sixteen samples at once, in their 16-bit units: 2^15 − (5q − 2^15) in every unit,
      * the low 15 bits and bit 15 of every unit. A unit's low 15 bits plus the first set its bit 15 (without carry)
      * exactly when they are 5q − 2^15 or more, so that bit 15 of unit AND (low 15 bits + 2^15 − (5q − 2^15)) is set
      * exactly when the unit is 5q or more: a sample to reject.
      */
     uint256 private constant REJECT_UNITS = 0x0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb0ffb;
+    /// @dev 1 as the uint64_be at the top of a word: {hashToPoint}'s counter step.
+    uint256 private constant COUNTER_ONE = 1 << 192;
     uint256 private constant LO15_UNITS = 0x7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff7fff;
     uint256 private constant BIT15_UNITS = 0x8000800080008000800080008000800080008000800080008000800080008000;
 
@@ -69,8 +69,48 @@ library FalconKeccak {
      * for any malformed input.
      */
     function verifyWithKey(bytes calldata key, bytes32 hash, bytes calldata signature) internal view returns (bool) {
-        (bool ok, uint256 e) = Falcon.readCommittedKey(LOG_N, key);
-        return ok && verify(signature, abi.encodePacked(hash), e);
+        (bool ok, uint256 e) = readKey(key);
+        if (!ok) return false;
+        uint256 s2;
+        uint256 s2Norm;
+        (ok, s2, s2Norm) = decodeSignature(signature);
+        if (!ok) return false;
+        return Falcon.isShort(LOG_N, hashToPoint(hashState(signature, hash)), s2, s2Norm, e);
+    }
+
+    /**
+     * @dev {Falcon-readCommittedKey} for Falcon-512, whose data E ‖ pk ({KEY_DATA_LENGTH} bytes) always fits one code
+     * chunk of {ExpandedKeyReader}: the same checks (a 52-byte key; the chunk's code exactly a STOP byte and the data;
+     * the data's keccak256 the commitment) without the general reader's chunk loop and checked arithmetic. The STOP
+     * byte is copied with the data, into the last byte of the word before E, and checked there. `e` is E's memory
+     * address (the public key follows E's 2,048 bytes); E's range is left to {Falcon-isShort}, as there.
+     */
+    function readKey(bytes calldata key) internal view returns (bool ok, uint256 e) {
+        assembly ("memory-safe") {
+            if eq(key.length, 52) {
+                let chunk := shr(96, calldataload(add(key.offset, 32)))
+                if eq(extcodesize(chunk), add(KEY_DATA_LENGTH, 1)) {
+                    e := add(mload(0x40), 0x20)
+                    extcodecopy(chunk, sub(e, 1), 0, add(KEY_DATA_LENGTH, 1))
+                    ok := and(iszero(byte(31, mload(sub(e, 0x20)))), eq(keccak256(e, KEY_DATA_LENGTH), calldataload(key.offset)))
+                    // Past the data, word-aligned.
+                    mstore(0x40, add(e, and(add(KEY_DATA_LENGTH, 31), not(31))))
+                }
+            }
+        }
+    }
+
+    /**
+     * @dev keccak256(salt ‖ hash), the seed of {hashToPoint} for a 32-byte message, built in free memory (not
+     * allocated). `signature` must hold the salt: callers decode it first.
+     */
+    function hashState(bytes calldata signature, bytes32 hash) internal pure returns (bytes32 state) {
+        assembly ("memory-safe") {
+            let p := mload(0x40)
+            calldatacopy(p, signature.offset, SALT_LENGTH)
+            mstore(add(p, SALT_LENGTH), hash)
+            state := keccak256(p, add(SALT_LENGTH, 32))
+        }
     }
 
     /**
@@ -90,10 +130,12 @@ library FalconKeccak {
      * themselves, below q), returning ‖s2‖² of the centred coefficients. `ok` is false for a signature that is not
      * exactly {SIGNATURE_LENGTH} bytes or that has a coefficient of q or more.
      *
-     * Per word: each half is spread to eight 32-bit lanes in three shift-and-mask steps, coefficient 16w + j in
-     * lane j, then the lanes are reversed for memory (coefficient 16w at the top). ‖s2‖² is Σ v² − q·Σ (2v − q) over
-     * the lanes above (q − 1)/2 (centred to v − q, and (v − q)² = v² − q·(2v − q)): Σ v² per word is the middle
-     * coefficient of the product of the stored word with the spread one, which is its lane-reversed self.
+     * Four words at a time. Per word: each half is spread to eight 32-bit lanes in three shift-and-mask steps,
+     * coefficient 16w + j in lane j, then the lanes are reversed for memory (coefficient 16w at the top). ‖s2‖² is
+     * Σ v² − q·(2·Σ v − q·k) over the k coefficients v above (q − 1)/2 (centred to v − q, and (v − q)² = v² −
+     * q·(2v − q)): Σ v² per word is the middle coefficient of the product of the stored word with the spread one,
+     * which is its lane-reversed self; the units above (q − 1)/2 are found and summed on the signature's word, all
+     * sixteen at once.
      */
     function decodeSignature(bytes calldata signature) internal pure returns (bool ok, uint256 s2, uint256 s2Norm) {
         if (signature.length != SIGNATURE_LENGTH) return (false, 0, 0);
@@ -101,13 +143,17 @@ library FalconKeccak {
             s2 := mload(0x40)
             mstore(0x40, add(s2, 2048))
             let high := 0
+            // Per 16-bit unit, how many coefficients above (q − 1)/2 it held (at most 32).
             let above := 0
+            // Σ v over them, in 32-bit lanes.
+            let sum := 0
             let input := add(signature.offset, SALT_LENGTH)
-            for { let out := s2 } lt(out, add(s2, 2048)) { out := add(out, 0x40) } {
+            for { let out := s2 } lt(out, add(s2, 2048)) { out := add(out, 0x100) } {
+                let a
+                {
+                // Word 4i: spread in place, coefficient 16w + j (bits 16j … 16j + 15) to lane j of xr (j < 8) or
+                // lane j − 8 of yr, the lane order reversed from memory's.
                 let w := calldataload(input)
-                input := add(input, 0x20)
-                // Spread in place: coefficient 16w + j (bits 16j … 16j + 15) to lane j of xr (j < 8) or lane j − 8
-                // of yr, the lane order reversed from memory's.
                 let xr := and(w, LO128)
                 xr := and(or(xr, shl(64, xr)), SPREAD_1)
                 xr := and(or(xr, shl(32, xr)), SPREAD_2)
@@ -117,27 +163,113 @@ library FalconKeccak {
                 yr := and(or(yr, shl(32, yr)), SPREAD_2)
                 yr := and(or(yr, shl(16, yr)), LO16)
                 high := or(high, or(add(xr, GE_Q), add(yr, GE_Q)))
-                // Σ v² − q·Σ (2v − q) over the lanes v > (q − 1)/2, which are centred to v − q: the mask's lanes
-                // are all ones there, so that neither term borrows; 2v − q < 2^17 per lane, 64 words per lane sum.
-                let m := mul(shr(31, and(add(xr, ABOVE_HALF_Q), BIT31)), 0xffffffff)
-                above := add(above, sub(and(shl(1, xr), m), and(Q_LANES, m)))
-                m := mul(shr(31, and(add(yr, ABOVE_HALF_Q), BIT31)), 0xffffffff)
-                above := add(above, sub(and(shl(1, yr), m), and(Q_LANES, m)))
+                // 1 in the 16-bit units above (q − 1)/2 (units below q do not carry; larger ones fail `high`).
+                let m := shr(15, and(add(w, ABOVE_HALF_Q_UNITS), BIT15_UNITS))
+                above := add(above, m)
+                // Those units of the word themselves (the others cleared), summed over the four words.
+                a := and(w, mul(m, 0xffff))
                 // The stored words are the lane-reversed ones; Σ v² per word is the middle coefficient of their
-                // product with the spread words (each square below 2^27.2, eight below 2^30.2: nothing carries).
+                // product with the spread words (each square below 2^27.2, each coefficient a sum of at most eight,
+                // below 2^30.2, and of two products below 2^31.2: nothing carries, so both products are added first).
                 w := or(shr(128, xr), shl(128, xr))
                 w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
                 w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
                 mstore(out, w)
-                s2Norm := add(s2Norm, shr(224, mul(w, xr)))
+                let squares := mul(w, xr)
                 w := or(shr(128, yr), shl(128, yr))
                 w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
                 w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
                 mstore(add(out, 0x20), w)
-                s2Norm := add(s2Norm, shr(224, mul(w, yr)))
+                s2Norm := add(s2Norm, shr(224, add(squares, mul(w, yr))))
+                }
+                {
+                // Word 4i + 1, as word 4i.
+                let w := calldataload(add(input, 0x20))
+                let xr := and(w, LO128)
+                xr := and(or(xr, shl(64, xr)), SPREAD_1)
+                xr := and(or(xr, shl(32, xr)), SPREAD_2)
+                xr := and(or(xr, shl(16, xr)), LO16)
+                let yr := shr(128, w)
+                yr := and(or(yr, shl(64, yr)), SPREAD_1)
+                yr := and(or(yr, shl(32, yr)), SPREAD_2)
+                yr := and(or(yr, shl(16, yr)), LO16)
+                high := or(high, or(add(xr, GE_Q), add(yr, GE_Q)))
+                let m := shr(15, and(add(w, ABOVE_HALF_Q_UNITS), BIT15_UNITS))
+                above := add(above, m)
+                a := add(a, and(w, mul(m, 0xffff)))
+                w := or(shr(128, xr), shl(128, xr))
+                w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
+                w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
+                mstore(add(out, 0x40), w)
+                let squares := mul(w, xr)
+                w := or(shr(128, yr), shl(128, yr))
+                w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
+                w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
+                mstore(add(out, 0x60), w)
+                s2Norm := add(s2Norm, shr(224, add(squares, mul(w, yr))))
+                }
+                {
+                // Word 4i + 2, as word 4i.
+                let w := calldataload(add(input, 0x40))
+                let xr := and(w, LO128)
+                xr := and(or(xr, shl(64, xr)), SPREAD_1)
+                xr := and(or(xr, shl(32, xr)), SPREAD_2)
+                xr := and(or(xr, shl(16, xr)), LO16)
+                let yr := shr(128, w)
+                yr := and(or(yr, shl(64, yr)), SPREAD_1)
+                yr := and(or(yr, shl(32, yr)), SPREAD_2)
+                yr := and(or(yr, shl(16, yr)), LO16)
+                high := or(high, or(add(xr, GE_Q), add(yr, GE_Q)))
+                let m := shr(15, and(add(w, ABOVE_HALF_Q_UNITS), BIT15_UNITS))
+                above := add(above, m)
+                a := add(a, and(w, mul(m, 0xffff)))
+                w := or(shr(128, xr), shl(128, xr))
+                w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
+                w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
+                mstore(add(out, 0x80), w)
+                let squares := mul(w, xr)
+                w := or(shr(128, yr), shl(128, yr))
+                w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
+                w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
+                mstore(add(out, 0xa0), w)
+                s2Norm := add(s2Norm, shr(224, add(squares, mul(w, yr))))
+                }
+                {
+                // Word 4i + 3, as word 4i.
+                let w := calldataload(add(input, 0x60))
+                let xr := and(w, LO128)
+                xr := and(or(xr, shl(64, xr)), SPREAD_1)
+                xr := and(or(xr, shl(32, xr)), SPREAD_2)
+                xr := and(or(xr, shl(16, xr)), LO16)
+                let yr := shr(128, w)
+                yr := and(or(yr, shl(64, yr)), SPREAD_1)
+                yr := and(or(yr, shl(32, yr)), SPREAD_2)
+                yr := and(or(yr, shl(16, yr)), LO16)
+                high := or(high, or(add(xr, GE_Q), add(yr, GE_Q)))
+                let m := shr(15, and(add(w, ABOVE_HALF_Q_UNITS), BIT15_UNITS))
+                above := add(above, m)
+                a := add(a, and(w, mul(m, 0xffff)))
+                w := or(shr(128, xr), shl(128, xr))
+                w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
+                w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
+                mstore(add(out, 0xc0), w)
+                let squares := mul(w, xr)
+                w := or(shr(128, yr), shl(128, yr))
+                w := or(and(shr(64, w), LO64), shl(64, and(w, LO64)))
+                w := or(and(shr(32, w), LO32), shl(32, and(w, LO32)))
+                mstore(add(out, 0xe0), w)
+                s2Norm := add(s2Norm, shr(224, add(squares, mul(w, yr))))
+                }
+                // Σ v over the four words' units above (q − 1)/2: each unit below 4q < 2^16, then summed in 32-bit
+                // lanes, the 8 groups below 2^20.
+                sum := add(sum, add(and(a, LO16), and(shr(16, a), LO16)))
+                input := add(input, 0x80)
             }
-            // The lanes of `above` (each below 64·2^17) summed in the top lane of the product with BIT0.
-            s2Norm := sub(s2Norm, mul(Q, shr(224, mul(above, BIT0))))
+            // k = the sixteen units of `above` summed in the top unit of their product with UNIT_ONES (k ≤ 512);
+            // Σ v = the lanes of `sum` summed in the top lane of their product with BIT0 (below 2^23).
+            above := shr(240, mul(above, UNIT_ONES))
+            sum := shr(224, mul(sum, BIT0))
+            s2Norm := sub(s2Norm, mul(Q, sub(shl(1, sum), mul(Q, above))))
             ok := iszero(and(high, BIT31))
         }
     }
@@ -164,33 +296,36 @@ library FalconKeccak {
             // 512 lanes, then slack for 15 more stores of 32 bytes each, 2 bytes into their lane.
             mstore(0x40, add(end, 0x60))
             mstore(0x00, state)
-            for { let counter := 0 } lt(next, end) { counter := add(counter, 1) } {
-                mstore(0x20, shl(192, counter))
+            // The counter as uint64_be at the top of the word after `state`, stepped there.
+            for { let counter := 0 } lt(next, end) { counter := add(counter, COUNTER_ONE) } {
+                mstore(0x20, counter)
                 let v := keccak256(0x00, 40)
                 // Bit 15 of a 16-bit unit set exactly where that sample is 5q or more (see {REJECT_UNITS}).
                 let reject := and(and(v, add(and(v, LO15_UNITS), REJECT_UNITS)), BIT15_UNITS)
                 // Samples 0 … 7: when all are kept, spread to the low 16 bits of eight lanes as in
-                // {decodeSignature} and stored as one word, each landing in its lane's low half.
+                // {decodeSignature} and stored as one word, each landing in its lane's low half. The last spread
+                // step is not masked: the copy of each sample it leaves in the next lane's high half is garbage
+                // that {Falcon-isShort} ignores.
                 let half := shr(128, reject)
                 switch half
                 case 0 {
                     let x := shr(128, v)
                     x := and(or(x, shl(64, x)), SPREAD_1)
                     x := and(or(x, shl(32, x)), SPREAD_2)
-                    mstore(next, shl(16, and(or(x, shl(16, x)), LO16)))
+                    mstore(next, shl(16, or(x, shl(16, x))))
                     next := add(next, 32)
                 }
                 default {
                     switch and(half, sub(half, 1))
                     case 0 {
-                        // Exactly one rejected: spread as above, the lanes above the rejected one (−(bit 16 of its
-                        // lane) << 16 covers them) stored in place and those below it moved up a lane, seven kept.
+                        // Exactly one rejected: spread as above, the lanes above the rejected one stored in place
+                        // and those below it moved up a lane, seven kept. Its bit in `half`, bit 15 of unit p, squared
+                        // is 2^(32p + 30): −4 times that covers the lanes above lane p (none when p = 7).
                         let x := shr(128, v)
                         x := and(or(x, shl(64, x)), SPREAD_1)
                         x := and(or(x, shl(32, x)), SPREAD_2)
-                        x := and(or(x, shl(16, x)), LO16)
-                        half := sub(0, shl(16, and(add(x, REJECT_LANES), BIT16)))
-                        x := shl(16, x)
+                        x := shl(16, or(x, shl(16, x)))
+                        half := sub(0, shl(2, mul(half, half)))
                         mstore(next, or(and(x, half), and(shl(32, x), not(half))))
                         next := add(next, 28)
                     }
@@ -224,26 +359,26 @@ library FalconKeccak {
                 }
                 // Samples 8 … 15: when all are kept, spread to the low 16 bits of eight lanes as in
                 // {decodeSignature} and stored as one word, each landing in its lane's low half.
-                half := shl(128, reject)
+                half := and(reject, LO128)
                 switch half
                 case 0 {
                     let x := and(v, LO128)
                     x := and(or(x, shl(64, x)), SPREAD_1)
                     x := and(or(x, shl(32, x)), SPREAD_2)
-                    mstore(next, shl(16, and(or(x, shl(16, x)), LO16)))
+                    mstore(next, shl(16, or(x, shl(16, x))))
                     next := add(next, 32)
                 }
                 default {
                     switch and(half, sub(half, 1))
                     case 0 {
-                        // Exactly one rejected: spread as above, the lanes above the rejected one (−(bit 16 of its
-                        // lane) << 16 covers them) stored in place and those below it moved up a lane, seven kept.
+                        // Exactly one rejected: spread as above, the lanes above the rejected one stored in place
+                        // and those below it moved up a lane, seven kept. Its bit in `half`, bit 15 of unit p, squared
+                        // is 2^(32p + 30): −4 times that covers the lanes above lane p (none when p = 7).
                         let x := and(v, LO128)
                         x := and(or(x, shl(64, x)), SPREAD_1)
                         x := and(or(x, shl(32, x)), SPREAD_2)
-                        x := and(or(x, shl(16, x)), LO16)
-                        half := sub(0, shl(16, and(add(x, REJECT_LANES), BIT16)))
-                        x := shl(16, x)
+                        x := shl(16, or(x, shl(16, x)))
+                        half := sub(0, shl(2, mul(half, half)))
                         mstore(next, or(and(x, half), and(shl(32, x), not(half))))
                         next := add(next, 28)
                     }

@@ -2,7 +2,6 @@
 pragma solidity ^0.8.24;
 
 import {IERC7913SignatureVerifier} from "@openzeppelin/contracts/interfaces/IERC7913.sol";
-import {Falcon} from "../utils/Falcon.sol";
 import {FalconKeccak} from "../utils/FalconKeccak.sol";
 import {Falcon512Verifier} from "./Falcon512Verifier.sol";
 
@@ -37,7 +36,7 @@ contract Falcon512KeccakVerifier is Falcon512Verifier {
      * never reverts, on malformed input. {keyId} is {Falcon512Verifier}'s: the expanded key has the same form.
      */
     function verifyMessage(bytes calldata key, bytes calldata message, bytes calldata signature) public view virtual returns (bool) {
-        (bool ok, uint256 e) = Falcon.readCommittedKey(9, key);
+        (bool ok, uint256 e) = FalconKeccak.readKey(key);
         return ok && FalconKeccak.verify(signature, message, e);
     }
 }

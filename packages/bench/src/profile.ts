@@ -4,6 +4,8 @@ import { type Scheme, getPQ4337Addresses, toCodeChunks } from "@pq4337/sdk";
 import {
   ed25519ProfilerAbi,
   ed25519ProfilerDeployedBytecode,
+  falconKeccakProfilerAbi,
+  falconKeccakProfilerDeployedBytecode,
   falconProfilerAbi,
   falconProfilerDeployedBytecode,
   keccakF1600MeterAbi,
@@ -32,6 +34,7 @@ const profilers: Record<string, { abi: Abi; code: Hex; args: (key: Hex, hash: He
   // FalconProfiler serves both degrees: log2(n) comes first.
   falcon512: { abi: falconProfilerAbi, code: falconProfilerDeployedBytecode, args: (...args) => [9n, ...args] },
   falcon1024: { abi: falconProfilerAbi, code: falconProfilerDeployedBytecode, args: (...args) => [10n, ...args] },
+  falcon512keccak: { abi: falconKeccakProfilerAbi, code: falconKeccakProfilerDeployedBytecode, args: (...args) => args },
   // Ed25519Profiler reads the base-point table's address from the deployed verifier.
   ed25519: { abi: ed25519ProfilerAbi, code: ed25519ProfilerDeployedBytecode, args: (...args) => [getPQ4337Addresses().verifiers.ed25519, ...args] },
 };
