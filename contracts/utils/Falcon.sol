@@ -204,9 +204,9 @@ library Falcon {
      * - compressed (not padded): unused bytes after the encoding's last byte.
      *
      * Eight coefficients at a time: each code's length comes from a table lookup on the byte after its first eight
-     * bits, and the code is collected with two stores to fixed memory (the looked-up word, whose first byte is the
-     * length, then the stream from the code on, whose first byte is the head), which leaves lanes
-     * `length ‖ head ‖ …` at {CODES}, converted, checked and squared eight at a time. A word with a high part of 7 or
+     * bits, and the code is collected with two stores to fixed memory (the stream from the code on, whose first
+     * byte is the head, then the length byte before it), which leaves lanes `length ‖ head ‖ …` at {CODES},
+     * converted, checked and squared eight at a time. A word with a high part of 7 or
      * more (|s| ≥ 896, which honest signatures essentially never have) is decoded again with a second lookup, on
      * the byte after the first, for each code whose first byte is all zeros.
      *
@@ -244,7 +244,8 @@ library Falcon {
             mstore(0xe0, LENGTHS_9)
             let base := add(signature.offset, PREFIX)
             let payload := sub(length, PREFIX)
-            let position := 0
+            // The stream's bit position counted from calldata's start, so that the loop needs no base.
+            let position := shl(3, base)
             let bad := 0
             // Bit 31 of a lane stays set while no code read into that lane was a negative zero.
             let notNegativeZero := BIT31
@@ -257,51 +258,51 @@ library Falcon {
                 // The next 249+ bits of the stream, first one at the top: enough for eight codes of at most 25
                 // bits. Bytes past the calldata read as 0 and bytes past the signature are caught by the length
                 // check below.
-                let bits := shl(and(position, 7), calldataload(add(base, shr(3, position))))
-                // Unrolled: eight codes, code j's lane at CODES + 4j: the table word's first byte (the length),
-                // then, one byte on, the stream from the code on (its head), each store overwriting only later
-                // lanes.
-                let table := mload(byte(1, bits))
-                mstore(CODES, table)
+                let bits := shl(and(position, 7), calldataload(shr(3, position)))
+                // Unrolled: eight codes, code j's lane at CODES + 4j: the stream from the code on one byte on (its
+                // first byte the head; the store overwrites only later lanes), then the length in the first byte.
                 mstore(add(CODES, 1), bits)
-                bits := shl(shr(248, table), bits)
-                table := mload(byte(1, bits))
-                mstore(add(CODES, 4), table)
+                let used := shr(248, mload(byte(1, bits)))
+                mstore8(CODES, used)
+                bits := shl(used, bits)
                 mstore(add(CODES, 5), bits)
-                bits := shl(shr(248, table), bits)
-                table := mload(byte(1, bits))
-                mstore(add(CODES, 8), table)
+                used := shr(248, mload(byte(1, bits)))
+                mstore8(add(CODES, 4), used)
+                bits := shl(used, bits)
                 mstore(add(CODES, 9), bits)
-                bits := shl(shr(248, table), bits)
-                table := mload(byte(1, bits))
-                mstore(add(CODES, 12), table)
+                used := shr(248, mload(byte(1, bits)))
+                mstore8(add(CODES, 8), used)
+                bits := shl(used, bits)
                 mstore(add(CODES, 13), bits)
-                bits := shl(shr(248, table), bits)
-                table := mload(byte(1, bits))
-                mstore(add(CODES, 16), table)
+                used := shr(248, mload(byte(1, bits)))
+                mstore8(add(CODES, 12), used)
+                bits := shl(used, bits)
                 mstore(add(CODES, 17), bits)
-                bits := shl(shr(248, table), bits)
-                table := mload(byte(1, bits))
-                mstore(add(CODES, 20), table)
+                used := shr(248, mload(byte(1, bits)))
+                mstore8(add(CODES, 16), used)
+                bits := shl(used, bits)
                 mstore(add(CODES, 21), bits)
-                bits := shl(shr(248, table), bits)
-                table := mload(byte(1, bits))
-                mstore(add(CODES, 24), table)
+                used := shr(248, mload(byte(1, bits)))
+                mstore8(add(CODES, 20), used)
+                bits := shl(used, bits)
                 mstore(add(CODES, 25), bits)
-                bits := shl(shr(248, table), bits)
-                mstore(add(CODES, 28), mload(byte(1, bits)))
+                used := shr(248, mload(byte(1, bits)))
+                mstore8(add(CODES, 24), used)
+                bits := shl(used, bits)
                 mstore(add(CODES, 29), bits)
+                used := shr(248, mload(byte(1, bits)))
+                mstore8(add(CODES, 28), used)
                 let codes := mload(CODES)
                 // A table length of 16 or 17 (a byte after the head below 2: high part 7 or more) in any lane.
                 if and(codes, LENGTH_16) {
                     // Again, each code whose byte after the head is zero (table length 17) looked up once more on the
                     // next byte: 8 + its table length, 17 + its leading zeros, or 25 for a second zero byte (a run
                     // of 16 zeros). Eight codes of at most 25 bits and the byte after the last one fit the 249 bits.
-                    bits := shl(and(position, 7), calldataload(add(base, shr(3, position))))
+                    bits := shl(and(position, 7), calldataload(shr(3, position)))
                     // A loop, not unrolled like the first lookup: this path is rare and the verifier's code is at
                     // EIP-170's limit.
                     for { let lane := CODES } lt(lane, add(CODES, 32)) { lane := add(lane, 4) } {
-                        let used := shr(248, mload(byte(1, bits)))
+                        used := shr(248, mload(byte(1, bits)))
                         if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
                         mstore(add(lane, 1), bits)
                         mstore8(lane, used)
@@ -333,6 +334,7 @@ library Falcon {
                 s2Norm := add(s2Norm, shr(224, shl(128, mulmod(magnitude, reversed, not(0)))))
             }
             bad := or(bad, xor(notNegativeZero, BIT31))
+            position := sub(position, shl(3, base))
             bad := or(bad, gt(position, shl(3, payload)))
             let usedBytes := shr(3, add(position, 7))
             if iszero(padded) {
