@@ -326,12 +326,13 @@ library Falcon {
                 // q − magnitude in negative lanes as q + (2^32 − 1 − magnitude) − (2^32 − 1): the word arithmetic
                 // carries and borrows across lanes, but the result's lanes are all in [0, 2^32), so it is exact.
                 mstore(out, sub(add(Q_LANES, xor(magnitude, negative)), negative))
-                // Σ magnitude² over the lanes (each below 2^12): lane 3 of the product modulo 2^256 − 1 (MULMOD:
+                // Σ magnitude² over the lanes (each at most 2047): lane 3 of the product modulo 2^256 − 1 (MULMOD:
                 // the cyclic convolution of the lanes) with the lanes permuted by i → i xor 3 = 3 − i mod 8, each
-                // lane of it a sum of eight products, below 8·2^24 < 2^32.
+                // lane of it a sum of eight products, at most 8·2047². The products are summed whole and lane 3
+                // taken at the end: over n/8 ≤ 128 words every lane stays at most 1024·2047² < 2^32, no carries.
                 let reversed := or(and(shr(64, magnitude), LO64), shl(64, and(magnitude, LO64)))
                 reversed := or(and(shr(32, reversed), LO32), shl(32, and(reversed, LO32)))
-                s2Norm := add(s2Norm, shr(224, shl(128, mulmod(magnitude, reversed, not(0)))))
+                s2Norm := add(s2Norm, mulmod(magnitude, reversed, not(0)))
             }
             bad := or(bad, xor(notNegativeZero, BIT31))
             position := sub(position, shl(3, base))
@@ -353,6 +354,7 @@ library Falcon {
                 bad := or(bad, chunk)
             }
             ok := iszero(bad)
+            s2Norm := shr(224, shl(128, s2Norm))
             mcopy(0, saved, SAVED)
             mstore(0x40, add(s2, bytesLength))
         }
