@@ -164,8 +164,8 @@ library Falcon {
 
     /**
      * @dev The code-length table of {_decodeCompressed}, as 8 words for memory 0x00 … 0xff: byte b is the length of
-     * a code whose byte after the head is b: 9 plus its leading zeros (the unary high part), or 17 for b = 0,
-     * which sends the word to the second lookup.
+     * a code whose byte after the head is b: 9 plus its leading zeros (the unary high part), or 17 for b = 0; a
+     * length of 16 or 17 sends the word to the second lookup.
      */
     uint256 private constant LENGTHS_0 = 0x11100f0f0e0e0e0e0d0d0d0d0d0d0d0d0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c;
     uint256 private constant LENGTHS_11 = 0x0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b;
@@ -206,9 +206,9 @@ library Falcon {
      * Eight coefficients at a time: each code's length comes from a table lookup on the byte after its first eight
      * bits, and the code is collected with two stores to fixed memory (the stream from the code on, whose first
      * byte is the head, then the length byte before it), which leaves lanes `length ‖ head ‖ …` at {CODES},
-     * converted, checked and squared eight at a time. A word with a high part of 7 or
-     * more (|s| ≥ 896, which honest signatures essentially never have) is decoded again with a second lookup, on
-     * the byte after the first, for each code whose first byte is all zeros.
+     * converted, checked and squared eight at a time. A word with a high part of 7 or more (|s| ≥ 896, which honest
+     * signatures essentially never have) is decoded again with a second lookup, on the byte after the first, for
+     * each code whose first byte is all zeros.
      *
      * Rejection costs no more than acceptance: decoding stops at the first run of 16 zeros, as the reference does
      * (all-zero s2 bits, and any encoding that runs into zeros past its end, stop at the first such code), and
