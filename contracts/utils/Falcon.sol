@@ -181,14 +181,17 @@ library Falcon {
     uint256 private constant SAVED = 0x140;
     /// @dev Bit 4 of every length field: set by the table's lengths 16 and 17 (a high part of 7 or more) only.
     uint256 private constant LENGTH_16 = 0x1000000010000000100000001000000010000000100000001000000010000000;
-    /// @dev The length fields (lengths stay below 32), and the length and head fields.
+    /// @dev The length fields (lengths stay below 32).
     uint256 private constant LENGTH_FIELDS = 0x1f0000001f0000001f0000001f0000001f0000001f0000001f0000001f000000;
-    uint256 private constant CODE_FIELDS = 0x1fff00001fff00001fff00001fff00001fff00001fff00001fff00001fff0000;
     /// @dev 7 in every length field: a length of 25 (a run of 16 zeros) is caught as length + 7 reaching 32.
     uint256 private constant LENGTH_7 = 0x0700000007000000070000000700000007000000070000000700000007000000;
     uint256 private constant LENGTH_32 = 0x2000000020000000200000002000000020000000200000002000000020000000;
-    /// @dev The code fields of a negative zero: length 9, head 0x80 (sign set, low bits 0).
+    /**
+     * @dev The code fields of a negative zero: length 9, head 0x80 (sign set, low bits 0); and 2^31 − 2^16 in every
+     * lane: added to a lane below 2^31, it sets the lane's bit 31 exactly when the lane's bits 16–30 are not all 0.
+     */
     uint256 private constant NEGATIVE_ZERO = 0x0980000009800000098000000980000009800000098000000980000009800000;
+    uint256 private constant CODE_NONZERO = 0x7fff00007fff00007fff00007fff00007fff00007fff00007fff00007fff0000;
     /// @dev The low 7 bits of every lane, and 9·128 in every lane (a length field shifted to 128·length, less it).
     uint256 private constant LANE_7_BITS = 0x0000007f0000007f0000007f0000007f0000007f0000007f0000007f0000007f;
     uint256 private constant LANE_1152 = 0x0000048000000480000004800000048000000480000004800000048000000480;
@@ -318,8 +321,9 @@ library Falcon {
                 let lengths := and(codes, LENGTH_FIELDS)
                 // The lengths' sum (at most 200) in the top lane's length field: no lane carries.
                 position := add(position, shr(248, mul(lengths, BIT0)))
-                // A negative zero: a lane whose code fields equal NEGATIVE_ZERO's (lanes are below 2^29).
-                notNegativeZero := and(notNegativeZero, add(xor(and(codes, CODE_FIELDS), NEGATIVE_ZERO), LANE_NONZERO))
+                // A negative zero: a lane whose code fields equal NEGATIVE_ZERO's, whatever its low 16 bits (lanes
+                // are below 2^29, and so is their xor with NEGATIVE_ZERO).
+                notNegativeZero := and(notNegativeZero, add(xor(codes, NEGATIVE_ZERO), CODE_NONZERO))
                 // Low bits plus 128·(length − 9): at most 127 + 128·15 = 2047, as a length of 25 stopped above.
                 let magnitude := sub(add(and(shr(16, codes), LANE_7_BITS), shr(17, lengths)), LANE_1152)
                 let negative := mul(and(shr(23, codes), BIT0), 0xffffffff)
