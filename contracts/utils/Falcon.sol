@@ -49,31 +49,8 @@ library Falcon {
     uint256 private constant LO16 = 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff;
     /// @dev q in every lane.
     uint256 private constant Q_LANES = 0x0000300100003001000030010000300100003001000030010000300100003001;
-    /**
-     * @dev Constants on the code lanes `head ‖ length` of {decodeSignature} (head: sign and low bits in bits 0–7;
-     * length: 9 plus the high part, in bits 8–12): the low 7 and 5 bits of every lane; 9 in every lane; 15 and 32
-     * in every length field (a table length of 17 or more is caught as length + 15 reaching 32).
-     */
-    uint256 private constant LANE_7_BITS = 0x0000007f0000007f0000007f0000007f0000007f0000007f0000007f0000007f;
-    uint256 private constant LANE_5_BITS = 0x0000001f0000001f0000001f0000001f0000001f0000001f0000001f0000001f;
-    uint256 private constant LANE_9 = 0x0000000900000009000000090000000900000009000000090000000900000009;
     /// @dev 2^31 − 1 in every lane: adding it to a lane below 2^31 sets the lane's bit 31 exactly when it is not 0.
     uint256 private constant LANE_NONZERO = 0x7fffffff7fffffff7fffffff7fffffff7fffffff7fffffff7fffffff7fffffff;
-    uint256 private constant LENGTH_15 = 0x00000f0000000f0000000f0000000f0000000f0000000f0000000f0000000f00;
-    /// @dev 7 in every length field: a length of 25 (a run of 16 zeros) or more is caught as length + 7 reaching 32.
-    uint256 private constant LENGTH_7 = 0x0000070000000700000007000000070000000700000007000000070000000700;
-    uint256 private constant LENGTH_32 = 0x0000200000002000000020000000200000002000000020000000200000002000;
-    /// @dev The code lane of a negative zero: head 0x80 (sign set, low bits 0), length 9.
-    uint256 private constant NEGATIVE_ZERO = 0x0000098000000980000009800000098000000980000009800000098000000980;
-    /**
-     * @dev The code-length table of {decodeSignature}, as 8 words for memory 0x00 … 0xff: byte b is the length of
-     * a code whose byte after the head is b: 9 plus its leading zeros (the unary high part), or 17 for b = 0,
-     * which sends the word to the second lookup.
-     */
-    uint256 private constant LENGTHS_0 = 0x11100f0f0e0e0e0e0d0d0d0d0d0d0d0d0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c;
-    uint256 private constant LENGTHS_11 = 0x0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b;
-    uint256 private constant LENGTHS_10 = 0x0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a;
-    uint256 private constant LENGTHS_9 = 0x0909090909090909090909090909090909090909090909090909090909090909;
 
     /// @dev Fixed length of a padded detached signature.
     function paddedLength(uint256 logn) internal pure returns (uint256) {
@@ -220,6 +197,40 @@ library Falcon {
     }
 
     /**
+     * @dev The code-length table of {_decodeCompressed}, as 8 words for memory 0x00 … 0xff: byte b is the length of
+     * a code whose byte after the head is b: 9 plus its leading zeros (the unary high part), or 17 for b = 0; a
+     * length of 16 or 17 sends the word to the second lookup.
+     */
+    uint256 private constant LENGTHS_0 = 0x11100f0f0e0e0e0e0d0d0d0d0d0d0d0d0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c;
+    uint256 private constant LENGTHS_11 = 0x0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b;
+    uint256 private constant LENGTHS_10 = 0x0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a;
+    uint256 private constant LENGTHS_9 = 0x0909090909090909090909090909090909090909090909090909090909090909;
+    /**
+     * @dev Where {_decodeCompressed} collects a word's eight codes, as lanes `length ‖ head ‖ 16 bits` (length in
+     * bits 24–31, head in bits 16–23, the rest stream bits to ignore), code j at bytes 4j … 4j + 3; after the
+     * table, so that the region saved and restored is one block, 0x00 … 0x13f (the last code's 32-byte store ends
+     * at 0x13c).
+     */
+    uint256 private constant CODES = 0x100;
+    uint256 private constant SAVED = 0x140;
+    /// @dev Bit 4 of every length field: set by the table's lengths 16 and 17 (a high part of 7 or more) only.
+    uint256 private constant LENGTH_16 = 0x1000000010000000100000001000000010000000100000001000000010000000;
+    /// @dev The length fields (lengths stay below 32).
+    uint256 private constant LENGTH_FIELDS = 0x1f0000001f0000001f0000001f0000001f0000001f0000001f0000001f000000;
+    /// @dev 7 in every length field: a length of 25 (a run of 16 zeros) is caught as length + 7 reaching 32.
+    uint256 private constant LENGTH_7 = 0x0700000007000000070000000700000007000000070000000700000007000000;
+    uint256 private constant LENGTH_32 = 0x2000000020000000200000002000000020000000200000002000000020000000;
+    /**
+     * @dev The code fields of a negative zero: length 9, head 0x80 (sign set, low bits 0); and 2^31 − 2^16 in every
+     * lane: added to a lane below 2^31, it sets the lane's bit 31 exactly when the lane's bits 16–30 are not all 0.
+     */
+    uint256 private constant NEGATIVE_ZERO = 0x0980000009800000098000000980000009800000098000000980000009800000;
+    uint256 private constant CODE_NONZERO = 0x7fff00007fff00007fff00007fff00007fff00007fff00007fff00007fff0000;
+    /// @dev The low 7 bits of every lane, and 9·128 in every lane (a length field shifted to 128·length, less it).
+    uint256 private constant LANE_7_BITS = 0x0000007f0000007f0000007f0000007f0000007f0000007f0000007f0000007f;
+    uint256 private constant LANE_1152 = 0x0000048000000480000004800000048000000480000004800000048000000480;
+
+    /**
      * @dev {decodeSignature} for the compressed and padded formats. `ok` is false for:
      *
      * - a header other than 0x30 + logn, or a length that is neither the padded length nor between 41 and the
@@ -229,11 +240,12 @@ library Falcon {
      * - a non-zero bit after the encoding (in its last byte or, padded, anywhere up to the end);
      * - compressed (not padded): unused bytes after the encoding's last byte.
      *
-     * Eight coefficients at a time, each code's length comes from a table lookup on the byte after its first
-     * eight bits, and the codes are collected as lanes `head ‖ length` (head: sign and low bits, length: 9 plus
-     * the high part) that are then converted, checked and squared eight at a time. A word with a high part of 8
-     * or more (|s| ≥ 1024, which honest signatures essentially never have) is decoded again with a second lookup,
-     * on the byte after the first, for each code whose first byte is all zeros.
+     * Eight coefficients at a time: each code's length comes from a table lookup on the byte after its first eight
+     * bits, and the code is collected with two stores to fixed memory (the stream from the code on, whose first
+     * byte is the head, then the length byte before it), which leaves lanes `length ‖ head ‖ …` at {CODES},
+     * converted, checked and squared eight at a time. A word with a high part of 7 or more (|s| ≥ 896, which honest
+     * signatures essentially never have) is decoded again with a second lookup, on the byte after the first, for
+     * each code whose first byte is all zeros.
      *
      * Rejection costs no more than acceptance: decoding stops at the first run of 16 zeros, as the reference does
      * (all-zero s2 bits, and any encoding that runs into zeros past its end, stop at the first such code), and
@@ -250,14 +262,15 @@ library Falcon {
         if (length < PREFIX || uint8(signature[0]) != 0x30 + logn || (!padded && length > maxCompressedLength(logn))) {
             return (false, 0, 0);
         }
-        // Not memory-safe: the length table borrows memory 0x00 … 0x11f (mload(b) reads 32 bytes from b ≤ 255),
-        // so a lookup is mload(byte) with no base to add; what was there is saved first and restored at the end.
+        // Not memory-safe: the length table borrows memory 0x00 … 0xff (mload(b) reads 32 bytes from b ≤ 255, of
+        // which only the first byte is used), so a lookup is mload(byte) with no base to add, and the codes are
+        // collected at {CODES}; what was there is saved first and restored at the end.
         assembly {
             let bytesLength := shl(logn, 4)
             let saved := mload(0x40)
-            if lt(saved, 0x120) { saved := 0x120 }
-            mcopy(saved, 0, 0x120)
-            s2 := add(saved, 0x120)
+            if lt(saved, SAVED) { saved := SAVED }
+            mcopy(saved, 0, SAVED)
+            s2 := add(saved, SAVED)
             mstore(0x00, LENGTHS_0)
             mstore(0x20, LENGTHS_11)
             mstore(0x40, LENGTHS_10)
@@ -268,7 +281,8 @@ library Falcon {
             mstore(0xe0, LENGTHS_9)
             let base := add(signature.offset, PREFIX)
             let payload := sub(length, PREFIX)
-            let position := 0
+            // The stream's bit position counted from calldata's start, so that the loop needs no base.
+            let position := shl(3, base)
             let bad := 0
             // Bit 31 of a lane stays set while no code read into that lane was a negative zero.
             let notNegativeZero := BIT31
@@ -281,70 +295,85 @@ library Falcon {
                 // The next 249+ bits of the stream, first one at the top: enough for eight codes of at most 25
                 // bits. Bytes past the calldata read as 0 and bytes past the signature are caught by the length
                 // check below.
-                let bits := shl(and(position, 7), calldataload(add(base, shr(3, position))))
-                // Unrolled: eight codes.
+                let bits := shl(and(position, 7), calldataload(shr(3, position)))
+                // Unrolled: eight codes, code j's lane at CODES + 4j: the stream from the code on one byte on (its
+                // first byte the head; the store overwrites only later lanes), then the length in the first byte.
+                mstore(add(CODES, 1), bits)
                 let used := shr(248, mload(byte(1, bits)))
-                let codes := or(shr(248, bits), shl(8, used))
+                mstore8(CODES, used)
                 bits := shl(used, bits)
+                mstore(add(CODES, 5), bits)
                 used := shr(248, mload(byte(1, bits)))
-                codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                mstore8(add(CODES, 4), used)
                 bits := shl(used, bits)
+                mstore(add(CODES, 9), bits)
                 used := shr(248, mload(byte(1, bits)))
-                codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                mstore8(add(CODES, 8), used)
                 bits := shl(used, bits)
+                mstore(add(CODES, 13), bits)
                 used := shr(248, mload(byte(1, bits)))
-                codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                mstore8(add(CODES, 12), used)
                 bits := shl(used, bits)
+                mstore(add(CODES, 17), bits)
                 used := shr(248, mload(byte(1, bits)))
-                codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                mstore8(add(CODES, 16), used)
                 bits := shl(used, bits)
+                mstore(add(CODES, 21), bits)
                 used := shr(248, mload(byte(1, bits)))
-                codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                mstore8(add(CODES, 20), used)
                 bits := shl(used, bits)
+                mstore(add(CODES, 25), bits)
                 used := shr(248, mload(byte(1, bits)))
-                codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                mstore8(add(CODES, 24), used)
                 bits := shl(used, bits)
+                mstore(add(CODES, 29), bits)
                 used := shr(248, mload(byte(1, bits)))
-                codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
-                bits := shl(used, bits)
-                // A table length of 17 (a zero byte after the head: high part 8 or more) or more in any lane.
-                if and(add(codes, LENGTH_15), LENGTH_32) {
+                mstore8(add(CODES, 28), used)
+                let codes := mload(CODES)
+                // A table length of 16 or 17 (a byte after the head below 2: high part 7 or more) in any lane.
+                if and(codes, LENGTH_16) {
                     // Again, each code whose byte after the head is zero (table length 17) looked up once more on the
                     // next byte: 8 + its table length, 17 + its leading zeros, or 25 for a second zero byte (a run
                     // of 16 zeros). Eight codes of at most 25 bits and the byte after the last one fit the 249 bits.
-                    bits := shl(and(position, 7), calldataload(add(base, shr(3, position))))
-                    codes := 0
+                    bits := shl(and(position, 7), calldataload(shr(3, position)))
                     // A loop, not unrolled like the first lookup: this path is rare and the verifier's code is at
                     // EIP-170's limit.
-                    for { let k := 0 } lt(k, 8) { k := add(k, 1) } {
+                    for { let lane := CODES } lt(lane, add(CODES, 32)) { lane := add(lane, 4) } {
                         used := shr(248, mload(byte(1, bits)))
                         if eq(used, 17) { used := add(8, shr(248, mload(byte(2, bits)))) }
-                        codes := or(shl(32, codes), or(shr(248, bits), shl(8, used)))
+                        mstore(add(lane, 1), bits)
+                        mstore8(lane, used)
                         bits := shl(used, bits)
                     }
+                    codes := mload(CODES)
                     // A run of 16 zeros (length 25) in any lane: |s| > 2047, where the reference stops.
                     if and(add(codes, LENGTH_7), LENGTH_32) {
                         bad := 1
                         break
                     }
                 }
-                used := and(shr(8, codes), LANE_5_BITS)
-                position := add(position, shr(224, mul(used, BIT0)))
-                // A negative zero (head 0x80, length 9): a lane equal to NEGATIVE_ZERO (lanes are below 2^13).
-                notNegativeZero := and(notNegativeZero, add(xor(codes, NEGATIVE_ZERO), LANE_NONZERO))
-                let magnitude := or(and(codes, LANE_7_BITS), shl(7, sub(used, LANE_9)))
-                let negative := mul(and(shr(7, codes), BIT0), 0xffffffff)
+                let lengths := and(codes, LENGTH_FIELDS)
+                // The lengths' sum (at most 200) in the top lane's length field: no lane carries.
+                position := add(position, shr(248, mul(lengths, BIT0)))
+                // A negative zero: a lane whose code fields equal NEGATIVE_ZERO's, whatever its low 16 bits (lanes
+                // are below 2^29, and so is their xor with NEGATIVE_ZERO).
+                notNegativeZero := and(notNegativeZero, add(xor(codes, NEGATIVE_ZERO), CODE_NONZERO))
+                // Low bits plus 128·(length − 9): at most 127 + 128·15 = 2047, as a length of 25 stopped above.
+                let magnitude := sub(add(and(shr(16, codes), LANE_7_BITS), shr(17, lengths)), LANE_1152)
+                let negative := mul(and(shr(23, codes), BIT0), 0xffffffff)
                 // q − magnitude in negative lanes as q + (2^32 − 1 − magnitude) − (2^32 − 1): the word arithmetic
                 // carries and borrows across lanes, but the result's lanes are all in [0, 2^32), so it is exact.
                 mstore(out, sub(add(Q_LANES, xor(magnitude, negative)), negative))
-                // Σ magnitude² over the lanes (each below 2^12): lane 3 of the product modulo 2^256 − 1 (MULMOD:
+                // Σ magnitude² over the lanes (each at most 2047): lane 3 of the product modulo 2^256 − 1 (MULMOD:
                 // the cyclic convolution of the lanes) with the lanes permuted by i → i xor 3 = 3 − i mod 8, each
-                // lane of it a sum of eight products, below 8·2^24 < 2^32.
+                // lane of it a sum of eight products, at most 8·2047². The products are summed whole and lane 3
+                // taken at the end: over n/8 ≤ 128 words every lane stays at most 1024·2047² < 2^32, no carries.
                 let reversed := or(and(shr(64, magnitude), LO64), shl(64, and(magnitude, LO64)))
                 reversed := or(and(shr(32, reversed), LO32), shl(32, and(reversed, LO32)))
-                s2Norm := add(s2Norm, shr(224, shl(128, mulmod(magnitude, reversed, not(0)))))
+                s2Norm := add(s2Norm, mulmod(magnitude, reversed, not(0)))
             }
             bad := or(bad, xor(notNegativeZero, BIT31))
+            position := sub(position, shl(3, base))
             bad := or(bad, gt(position, shl(3, payload)))
             let usedBytes := shr(3, add(position, 7))
             if iszero(padded) {
@@ -363,7 +392,8 @@ library Falcon {
                 bad := or(bad, chunk)
             }
             ok := iszero(bad)
-            mcopy(0, saved, 0x120)
+            s2Norm := shr(224, shl(128, s2Norm))
+            mcopy(0, saved, SAVED)
             mstore(0x40, add(s2, bytesLength))
         }
     }

@@ -247,6 +247,96 @@ for (const [n, compressed, padded] of [
       await agree(ctSignature((i) => (i === n - 1 ? 0x800 : 0x7ff)), "0x800 last");
     });
 
+    it("decodeSignature equals the plain reference on random and edge compressed encodings", async () => {
+      // Codes written bit by bit: sign, 7 low bits, `high` zeros and a one (high 16 or more: a run of 16 zeros).
+      const encode = (codes: readonly { negative: boolean; low: number; high: number }[], length?: number) => {
+        const bits: number[] = [];
+        for (const { negative, low, high } of codes) {
+          bits.push(negative ? 1 : 0);
+          for (let b = 6; b >= 0; b--) bits.push((low >> b) & 1);
+          for (let z = 0; z < high; z++) bits.push(0);
+          if (high < 16) bits.push(1);
+        }
+        const payload = new Uint8Array(length === undefined ? Math.ceil(bits.length / 8) : length - 41);
+        bits.forEach((bit, i) => {
+          if (bit && i < 8 * payload.length) payload[i >> 3] |= 0x80 >> (i & 7);
+        });
+        return concatBytes([new Uint8Array([0x30 + Number(logn)]), randomBytes(40), payload]);
+      };
+      const paddedLength = n === 512 ? 666 : 1280;
+      const random = (i: number) => randomBytes(4).readUInt32BE() % i;
+      // Mostly high parts 0 and 1 (about 9.25 bits a code, as honest signatures, so that every encoding fits the
+      // length limits), and one code in 32 with a high part up to `maxHigh` (15: |s| up to 2047, the longest code).
+      const codes = (maxHigh: number) =>
+        Array.from({ length: n }, () => {
+          const low = random(128);
+          const high = random(32) === 0 ? random(maxHigh + 1) : random(4) === 0 ? 1 : 0;
+          return { negative: low + high > 0 && random(2) === 1, low, high };
+        });
+      const agree = async (signature: Uint8Array, label: string, expected?: boolean) => {
+        const [ok, s2, s2Norm] = await falcon.read.decodeSignature([logn, bytesToHex(signature)]);
+        const [referenceOk, referenceS2] = await reference.read.decodeSignature([logn, bytesToHex(signature)]);
+        assert.equal(ok, referenceOk, label);
+        if (expected !== undefined) assert.equal(ok, expected, label);
+        if (ok) {
+          assert.deepEqual(s2, referenceS2, label);
+          assert.equal(s2Norm, referenceS2.reduce((sum, x) => sum + x * x, 0n), label);
+        }
+        return ok;
+      };
+      const honest = codes(0);
+      await agree(encode(honest), "honest magnitudes", true);
+      await agree(encode(honest, paddedLength), "honest magnitudes, padded", true);
+      await agree(encode(codes(7)), "high parts up to 7", true);
+      const longest = Array.from({ length: 16 }, (_, i) => ({ negative: i % 2 === 1, low: 127, high: 15 }));
+      await agree(encode(longest.concat(honest.slice(16))), "two words of ±2047 first", true);
+      for (let trial = 0; trial < 4; trial++) {
+        const any = codes(15);
+        const valid = await agree(encode(any), `any magnitude ${trial}`);
+        // Planted at a random coefficient: a negative zero, runs of 15 zeros (valid), of 16 zeros (invalid).
+        for (const [high, negative, low, plantedValid] of [
+          [0, true, 0, false],
+          [15, false, 127, true],
+          [15, true, 0, true],
+          [16, false, 0, false],
+          [16, true, 5, false],
+        ] as const) {
+          const planted = any.slice();
+          planted[random(n)] = { negative, low, high };
+          await agree(encode(planted), `planted high ${high}, negative ${negative}, low ${low}, trial ${trial}`, valid ? plantedValid : undefined);
+        }
+      }
+      // Every code of the first word, one at a time, with a high part of 7 to 16: the rare path's boundary.
+      for (let high = 6; high <= 16; high++) {
+        const word = honest.slice();
+        word[random(8)] = { negative: true, low: 1, high };
+        await agree(encode(word), `high part ${high} in the first word`, high < 16);
+      }
+      // What follows the encoding: a set bit in the last byte's unused bits, a non-zero padding byte, a short or
+      // long compressed length, the encoding truncated, all-zero and all-one payloads.
+      const exact = encode(honest);
+      const padded = encode(honest, paddedLength);
+      const usedBits = honest.reduce((sum, { high }) => sum + 9 + high, 0);
+      if (usedBits % 8) {
+        const tail = exact.slice();
+        tail[tail.length - 1] |= 1;
+        await agree(tail, "a set unused bit", false);
+      }
+      for (const offset of [exact.length, exact.length + 1 + random(paddedLength - exact.length - 1), paddedLength - 1]) {
+        const bad = padded.slice();
+        bad[offset] = 1 << random(8);
+        await agree(bad, `padding byte ${offset} set`, false);
+      }
+      await agree(concatBytes([exact, new Uint8Array(1)]), "a trailing zero byte", false);
+      await agree(exact.subarray(0, exact.length - 1), "truncated", false);
+      await agree(padded.subarray(0, paddedLength - 1), "padded, one byte short", false);
+      await agree(concatBytes([exact.subarray(0, 41), new Uint8Array(exact.length - 41)]), "all zeros", false);
+      await agree(concatBytes([exact.subarray(0, 41), new Uint8Array(exact.length - 41).fill(0xff)]), "all ones", false);
+      for (let trial = 0; trial < 4; trial++) {
+        await agree(concatBytes([exact.subarray(0, 41), randomBytes(exact.length - 41)]), `random payload ${trial}`);
+      }
+    });
+
     it("hashToPoint equals the reference and the SDK's HashToPoint", async () => {
       for (let i = 0; i < 4; i++) {
         const input = randomBytes(72);
