@@ -196,24 +196,24 @@ library KeccakF1600 {
                     {
                         // θ
                         let c0 := xor(mload(0x480), mload(0x490))
-                        c0 := xor(xor(shl(64, c0), c0), mload(0x4a0))
+                        c0 := xor(mload(0x4a0), xor(shl(64, c0), c0))
                         let c1 := xor(mload(0x4a8), mload(0x4b8))
-                        c1 := xor(xor(shl(64, c1), c1), mload(0x4c8))
+                        c1 := xor(mload(0x4c8), xor(shl(64, c1), c1))
                         let c2 := xor(mload(0x4d0), mload(0x4e0))
-                        c2 := xor(xor(shl(64, c2), c2), mload(0x4f0))
+                        c2 := xor(mload(0x4f0), xor(shl(64, c2), c2))
                         let c3 := xor(mload(0x4f8), mload(0x508))
-                        c3 := xor(xor(shl(64, c3), c3), mload(0x518))
+                        c3 := xor(mload(0x518), xor(shl(64, c3), c3))
                         let c4 := xor(mload(0x520), mload(0x530))
-                        c4 := xor(xor(shl(64, c4), c4), mload(0x540))
-                        let d0 := xor(c4, mul(shr(192, c1), 0x2000000000000000200000000000000020000000000000002))
+                        c4 := xor(mload(0x540), xor(shl(64, c4), c4))
                         let d1 := xor(c0, mul(shr(192, c2), 0x2000000000000000200000000000000020000000000000002))
-                        let d2 := xor(c1, mul(shr(192, c3), 0x2000000000000000200000000000000020000000000000002))
-                        let d3 := xor(c2, mul(shr(192, c4), 0x2000000000000000200000000000000020000000000000002))
                         let d4 := xor(c3, mul(shr(192, c0), 0x2000000000000000200000000000000020000000000000002))
+                        let d2 := xor(c1, mul(shr(192, c3), 0x2000000000000000200000000000000020000000000000002))
+                        let d0 := xor(c4, mul(shr(192, c1), 0x2000000000000000200000000000000020000000000000002))
+                        let d3 := xor(c2, mul(shr(192, c4), 0x2000000000000000200000000000000020000000000000002))
                         {
                             let b0 := mul(shr(192, xor(mload(0x4d0), d2)), 0x4000000000000000400000000000000040000000000000004000000000000000)
-                            let b1 := mul(shr(192, xor(mload(0x500), d3)), 0x80000000000000008000000000000000800000000000000080000000000000)
                             let b2 := mul(shr(192, xor(mload(0x530), d4)), 0x8000000000000000800000000000000080000000000000008000000000)
+                            let b1 := mul(shr(192, xor(mload(0x500), d3)), 0x80000000000000008000000000000000800000000000000080000000000000)
                             let b3 := mul(shr(192, xor(mload(0x498), d0)), 0x20000000000000002000000000000000200000000000000020000000000)
                             let b4 := mul(shr(192, xor(mload(0x4c8), d1)), 0x4000000000000000400000000000000040000000000000004)
                             mstore(0x220, xor(b4, and(b0, b1)))
@@ -224,8 +224,8 @@ library KeccakF1600 {
                         }
                         {
                             let b0 := mul(shr(192, xor(mload(0x520), d4)), 0x8000000000000000800000000000000080000000000000008000000)
-                            let b1 := mul(shr(192, xor(mload(0x488), d0)), 0x1000000000000000100000000000000010000000000000001000000000)
                             let b2 := mul(shr(192, xor(mload(0x4b8), d1)), 0x400000000000000040000000000000004000000000000000400)
+                            let b1 := mul(shr(192, xor(mload(0x488), d0)), 0x1000000000000000100000000000000010000000000000001000000000)
                             let b3 := mul(shr(192, xor(mload(0x4e8), d2)), 0x8000000000000000800000000000000080000000000000008000)
                             let b4 := mul(shr(192, xor(mload(0x518), d3)), 0x100000000000000010000000000000001000000000000000100000000000000)
                             mstore(0x298, xor(b4, and(b0, b1)))
@@ -236,8 +236,8 @@ library KeccakF1600 {
                         }
                         {
                             let b0 := mul(shr(192, xor(mload(0x4a8), d1)), 0x2000000000000000200000000000000020000000000000002)
-                            let b1 := mul(shr(192, xor(mload(0x4d8), d2)), 0x40000000000000004000000000000000400000000000000040)
                             let b2 := mul(shr(192, xor(mload(0x508), d3)), 0x2000000000000000200000000000000020000000000000002000000)
+                            let b1 := mul(shr(192, xor(mload(0x4d8), d2)), 0x40000000000000004000000000000000400000000000000040)
                             let b3 := mul(shr(192, xor(mload(0x538), d4)), 0x100000000000000010000000000000001000000000000000100)
                             let b4 := mul(shr(192, xor(mload(0x4a0), d0)), 0x40000000000000004000000000000000400000000000000040000)
                             mstore(0x310, xor(b4, or(not(b0), b1)))
@@ -248,8 +248,8 @@ library KeccakF1600 {
                         }
                         {
                             let b0 := mul(shr(192, xor(mload(0x4f8), d3)), 0x10000000000000001000000000000000100000000000000010000000)
-                            let b1 := mul(shr(192, xor(mload(0x528), d4)), 0x100000000000000010000000000000001000000000000000100000)
                             let b2 := mul(shr(192, xor(mload(0x490), d0)), 0x8000000000000000800000000000000080000000000000008)
+                            let b1 := mul(shr(192, xor(mload(0x528), d4)), 0x100000000000000010000000000000001000000000000000100000)
                             let b3 := mul(shr(192, xor(mload(0x4c0), d1)), 0x200000000000000020000000000000002000000000000000200000000000)
                             let b4 := mul(shr(192, xor(mload(0x4f0), d2)), 0x2000000000000000200000000000000020000000000000002000000000000000)
                             mstore(0x388, xor(b4, not(or(b0, b1))))
@@ -260,8 +260,8 @@ library KeccakF1600 {
                         }
                         {
                             let b0 := mul(shr(192, xor(mload(0x480), d0)), 0x1000000000000000100000000000000010000000000000001)
-                            let b1 := mul(shr(192, xor(mload(0x4b0), d1)), 0x100000000000000010000000000000001000000000000000100000000000)
                             let b2 := mul(shr(192, xor(mload(0x4e0), d2)), 0x80000000000000008000000000000000800000000000000080000000000)
+                            let b1 := mul(shr(192, xor(mload(0x4b0), d1)), 0x100000000000000010000000000000001000000000000000100000000000)
                             let b3 := mul(shr(192, xor(mload(0x510), d3)), 0x200000000000000020000000000000002000000000000000200000)
                             let b4 := mul(shr(192, xor(mload(0x540), d4)), 0x4000000000000000400000000000000040000000000000004000)
                             mstore(0x400, xor(b4, or(b0, b1)))
@@ -287,11 +287,11 @@ library KeccakF1600 {
                         let d3 := xor(shl(64, w32), shl(1, c4))
                         let d4 := xor(c3, shl(65, w10))
                         {
-                            let b0 := xor(mload(0x460), d0)
-                            let b1 := shl(44, xor(mload(0x3d0), d1))
-                            let b2 := shl(43, xor(mload(0x340), d2))
-                            let b3 := shl(21, xor(mload(0x2b0), d3))
                             let b4 := shl(14, xor(mload(0x220), d4))
+                            let b1 := shl(44, xor(mload(0x3d0), d1))
+                            let b0 := xor(mload(0x460), d0)
+                            let b3 := shl(21, xor(mload(0x2b0), d3))
+                            let b2 := shl(43, xor(mload(0x340), d2))
                             mstore(0x80, xor(xor(b0, and(b1, b2)), mload(rc)))
                             mstore(0x90, xor(b1, and(not(b2), b3)))
                             mstore(0xa0, xor(b2, not(or(b3, b4))))
@@ -299,11 +299,11 @@ library KeccakF1600 {
                             mstore(0xc0, xor(b4, or(b0, b1)))
                         }
                         {
-                            let b0 := shl(28, xor(mload(0x418), d3))
-                            let b1 := shl(20, xor(mload(0x388), d4))
-                            let b2 := shl(3, xor(mload(0x370), d0))
-                            let b3 := shl(45, xor(mload(0x2e0), d1))
                             let b4 := shl(61, xor(mload(0x250), d2))
+                            let b1 := shl(20, xor(mload(0x388), d4))
+                            let b0 := shl(28, xor(mload(0x418), d3))
+                            let b3 := shl(45, xor(mload(0x2e0), d1))
+                            let b2 := shl(3, xor(mload(0x370), d0))
                             mstore(0xd0, xor(b0, and(b1, b2)))
                             mstore(0xe0, xor(b1, or(b2, b3)))
                             mstore(0xf0, xor(b2, or(not(b3), b4)))
@@ -311,11 +311,11 @@ library KeccakF1600 {
                             mstore(0x110, xor(b4, or(b0, b1)))
                         }
                         {
-                            let b0 := shl(1, xor(mload(0x448), d1))
-                            let b1 := shl(6, xor(mload(0x3b8), d2))
-                            let b2 := shl(25, xor(mload(0x328), d3))
-                            let b3 := shl(8, xor(mload(0x298), d4))
                             let b4 := shl(18, xor(mload(0x280), d0))
+                            let b1 := shl(6, xor(mload(0x3b8), d2))
+                            let b0 := shl(1, xor(mload(0x448), d1))
+                            let b3 := shl(8, xor(mload(0x298), d4))
+                            let b2 := shl(25, xor(mload(0x328), d3))
                             mstore(0x120, xor(b0, and(b1, b2)))
                             mstore(0x130, xor(b1, or(b2, b3)))
                             mstore(0x140, xor(b2, and(b3, b4)))
@@ -323,11 +323,11 @@ library KeccakF1600 {
                             mstore(0x160, xor(b4, or(b0, b1)))
                         }
                         {
-                            let b0 := shl(27, xor(mload(0x400), d4))
-                            let b1 := shl(36, xor(mload(0x3e8), d0))
-                            let b2 := shl(10, xor(mload(0x358), d1))
-                            let b3 := shl(15, xor(mload(0x2c8), d2))
                             let b4 := shl(56, xor(mload(0x238), d3))
+                            let b1 := shl(36, xor(mload(0x3e8), d0))
+                            let b0 := shl(27, xor(mload(0x400), d4))
+                            let b3 := shl(15, xor(mload(0x2c8), d2))
+                            let b2 := shl(10, xor(mload(0x358), d1))
                             mstore(0x170, xor(b0, or(b1, b2)))
                             mstore(0x180, xor(b1, and(b2, not(b3))))
                             mstore(0x190, xor(b2, and(b3, b4)))
@@ -335,11 +335,11 @@ library KeccakF1600 {
                             mstore(0x1b0, xor(b4, and(b0, b1)))
                         }
                         {
-                            let b0 := shl(62, xor(mload(0x430), d2))
-                            let b1 := shl(55, xor(mload(0x3a0), d3))
-                            let b2 := shl(39, xor(mload(0x310), d4))
-                            let b3 := shl(41, xor(mload(0x2f8), d0))
                             let b4 := shl(2, xor(mload(0x268), d1))
+                            let b1 := shl(55, xor(mload(0x3a0), d3))
+                            let b0 := shl(62, xor(mload(0x430), d2))
+                            let b3 := shl(41, xor(mload(0x2f8), d0))
+                            let b2 := shl(39, xor(mload(0x310), d4))
                             mstore(0x1c0, xor(b0, and(b1, b2)))
                             mstore(0x1d0, xor(b1, or(b2, not(b3))))
                             mstore(0x1e0, xor(b2, or(b3, b4)))
@@ -363,8 +363,8 @@ library KeccakF1600 {
                         // Row 4 first: its 32-byte stores run into the next column's word, which is stored after.
                         {
                             let b0 := shl(62, xor(mload(0xa0), d2))
-                            let b1 := shl(55, xor(mload(0x100), d3))
                             let b2 := shl(39, xor(mload(0x160), d4))
+                            let b1 := shl(55, xor(mload(0x100), d3))
                             let b3 := shl(41, xor(mload(0x170), d0))
                             let b4 := shl(2, xor(mload(0x1d0), d1))
                             mstore(0x540, xor(b4, not(or(b0, b1))))
