@@ -127,7 +127,8 @@ library FalconNTT {
      * is multiplied before it is stored, which saves a store, a load and the loop of {multiply} per word; after a
      * pair, each block's four products then go through the first pair of layers of {inverse} (a block is one of its
      * groups) before they are stored, which saves that pass's loads and stores. `inverseFrom` is the distance at
-     * which {inverse} or {inverseNorm} must continue: 4 after that pair, else 1. `reduced` is {multiply}'s: whether
+     * which {inverse} or {inverseNorm} must continue: 4 after that pair, 2 after the lone layer (which runs
+     * {inverse}'s first layer on its two products in the same way). `reduced` is {multiply}'s: whether
      * every key lane is below q (the result is meaningless otherwise).
      */
     function forwardMultiply(uint256 p, uint256 key, uint256 words, uint256 twiddles)
@@ -135,12 +136,13 @@ library FalconNTT {
         pure
         returns (bool reduced, uint256 inverseFrom)
     {
-        (uint256 left, uint256 kq) = _forward(p, key, words, twiddles);
+        (, uint256 kq) = _forward(p, key, words, twiddles);
         uint256 high;
-        // Falcon's sizes leave one of the two: 128 words (seven layers) a lone layer, 64 words (six) a pair.
-        if (left == 1) {
-            high = _loneLayerMultiply(p, key, words, twiddles, kq);
-            inverseFrom = 1;
+        // Falcon's sizes leave one of the two: 128 words (seven layers) a lone layer, 64 words (six) a pair. Tested
+        // on `words`, a constant in each verifier, so that each holds only its own branch.
+        if (words == 128) {
+            high = _loneLayerMultiplyInverse(p, key, words, twiddles, kq);
+            inverseFrom = 2;
         } else {
             high = _lastPairMultiplyInverse(p, key, twiddles);
             inverseFrom = 4;
@@ -216,9 +218,12 @@ library FalconNTT {
 
     /**
      * @dev The lone last layer of {forward} (d = 1, K·q = `kq`), each output then multiplied as in {multiply}: word
-     * w by the key residue at `key` + 32w and (ζ[words + w]² − 1)·R. Returns {multiply}'s range bits of the key.
+     * w by the key residue at `key` + 32w and (ζ[words + w]² − 1)·R, then the first layer of {inverse} (d = 1, the
+     * same pairs of words) on the two products before they are stored, which saves that layer a pass of its own
+     * and leaves {inverseNorm} an even number of layers. This pass comes only after three pairs (Falcon-1024: seven
+     * layers, words = 128), so the twiddles' offsets are constants. Returns {multiply}'s range bits of the key.
      */
-    function _loneLayerMultiply(uint256 p, uint256 key, uint256 words, uint256 twiddles, uint256 kq)
+    function _loneLayerMultiplyInverse(uint256 p, uint256 key, uint256 words, uint256 twiddles, uint256 kq)
         private
         pure
         returns (uint256 high)
@@ -245,7 +250,7 @@ library FalconNTT {
                 h := mulmod(x, h, not(0))
                 folded := shr(16, add(folded, mul(and(mul(and(folded, LO16), Q_NEG_INV), LO16), Q)))
                 x := add(or(shl(32, h), shr(224, h)), mul(folded, shr(240, mload(squares))))
-                mstore(p, shr(16, add(x, mul(and(mul(and(x, LO16), Q_NEG_INV), LO16), Q))))
+                x := shr(16, add(x, mul(and(mul(and(x, LO16), Q_NEG_INV), LO16), Q)))
                 y := sub(y, mul(and(shr(26, mul(y, 5460)), LO6), Q))
                 h := mload(add(key, 0x20))
                 high := or(high, or(h, add(h, GE_Q)))
@@ -253,7 +258,16 @@ library FalconNTT {
                 h := mulmod(y, h, not(0))
                 folded := shr(16, add(folded, mul(and(mul(and(folded, LO16), Q_NEG_INV), LO16), Q)))
                 y := add(or(shl(32, h), shr(224, h)), mul(folded, shr(240, mload(add(squares, 2)))))
-                mstore(add(p, 0x20), shr(16, add(y, mul(and(mul(and(y, LO16), Q_NEG_INV), LO16), Q))))
+                y := shr(16, add(y, mul(and(mul(and(y, LO16), Q_NEG_INV), LO16), Q)))
+                // {inverse}'s first layer on the products x, y (below 4.8q): block b = (zetas − twiddles − words)/2
+                // uses −ζ[words − 1 − b], at twiddles + INVERSE_OFFSET + 2·(words − 1 − b) = 2·twiddles + 638 − zetas
+                // for words = 128. The sum, below 9.6q, is Barrett-reduced below 2q (as a pair's second layer would),
+                // the difference x + 5q − y (below 9.8q) multiplied and Montgomery-reduced below 2.9q: both below
+                // the 4.8q that {inverse} and {inverseNorm} take.
+                t := mul(sub(add(x, FIVE_Q), y), shr(240, mload(sub(add(shl(1, twiddles), 638), zetas))))
+                x := add(x, y)
+                mstore(p, sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q)))
+                mstore(add(p, 0x20), shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q))))
             }
         }
     }
@@ -431,71 +445,36 @@ library FalconNTT {
 
     /**
      * @dev ‖s1‖² for s1 = c − {inverse}(p) mod q, centred in [−(q − 1)/2, (q − 1)/2], with the norm fused into the
-     * last pass of the inverse transform (a lone layer for Falcon-1024, a pair of layers for Falcon-512): its outputs
-     * are never stored, from the layer of distance `from` on as in {inverse}. `p` (lanes below 4.8q, as {multiply}
-     * and {forwardMultiply} leave them) is overwritten with all but the last pass;
+     * last pass of the inverse transform, a pair of layers: its outputs are never stored, from the layer of distance
+     * `from` on as in {inverse}, which must leave an even number of layers (`from` = 1 for words = 64, 2 for 128, or
+     * the `inverseFrom` of {forwardMultiply}). `p` (lanes below 4.8q, as {multiply} and {forwardMultiply} leave them)
+     * is overwritten with all but the last pass;
      * `c` holds `words` words whose lanes' low 16 bits are below 5q (the high 16 bits are ignored).
      *
      * Centring is skipped: with r = (c − s + (q − 1)/2) mod q in [0, q), the centred s1 is r − (q − 1)/2, so
      * ‖s1‖² = Σ r² − (q − 1)·Σ r + n·((q − 1)/2)². Σ r is summed lane-wise (below n/8·q per lane); Σ r² per word is
      * lane 3 of the product modulo 2^256 − 1 (MULMOD: the cyclic convolution of the lanes) of r with r's lanes
-     * permuted by i → i xor 3 = 3 − i mod 8 (two swap steps), each lane of it a sum of eight products below
-     * 8·q² < 2^32, so none carries. c + 10q + (q − 1)/2 − s has lanes below 15.5q (c below 5q,
-     * s below 9.6q); Barrett brings them below 2q, a conditional subtraction below q.
+     * permuted by i → i xor 3 = 3 − i mod 8 (two swap steps), each lane of it a sum of eight products below q²
+     * (two words' products are added before lane 3 is taken: sixteen, 16·(q − 1)² < 2^32, so none carries).
+     * c + 10q + (q − 1)/2 − s has lanes below 15.5q (c below 5q, s below 9.6q); Barrett brings them below 2q, a
+     * conditional subtraction below q.
      */
     function inverseNorm(uint256 p, uint256 c, uint256 words, uint256 twiddles, uint256 from)
         internal
         pure
         returns (uint256 norm)
     {
-        uint256 d = _inverse(p, words, twiddles, from, true);
+        // The pairs stop at d = words/4 (an even number of layers), passed on as a constant where `words` is one.
+        _inverse(p, words, twiddles, from, true);
         uint256 cOffset;
         unchecked {
             // Wrapping when c lies below p: addresses are formed with ADD, modulo 2^256.
             cOffset = c - p;
         }
-        (uint256 squares, uint256 sums) =
-            d << 1 == words ? _loneLayerNorm(p, cOffset, d, twiddles) : _lastPairNorm(p, cOffset, d, twiddles);
+        (uint256 squares, uint256 sums) = _lastPairNorm(p, cOffset, words >> 2, twiddles);
         assembly ("memory-safe") {
             // The lanes of `sums` summed as the top lane of its product with BIT0 (partial sums below 8·128·q).
             norm := sub(add(squares, mul(shl(3, words), mul(HALF_Q, HALF_Q))), mul(shl(1, HALF_Q), shr(224, mul(sums, BIT0))))
-        }
-    }
-
-    /**
-     * @dev {inverseNorm}'s last pass when it is a lone layer (d = words/2, the two halves paired with −ζ[1]): Σ r²
-     * and the lane-wise Σ r over its outputs, c's word for the word at address a being at a + `cOffset`.
-     */
-    function _loneLayerNorm(uint256 p, uint256 cOffset, uint256 d, uint256 twiddles)
-        private
-        pure
-        returns (uint256 squares, uint256 sums)
-    {
-        assembly ("memory-safe") {
-            // Stack space is short: `twiddles` becomes the layer's twiddle, `d` the distance in bytes.
-            twiddles := shr(240, mload(add(twiddles, add(INVERSE_OFFSET, 2))))
-            d := shl(5, d)
-            for { let end := add(p, d) } lt(p, end) { p := add(p, 0x20) } {
-                let a := mload(p)
-                let x := mload(add(p, d))
-                let t := mul(sub(add(a, FIVE_Q), x), twiddles)
-                t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
-                // The norm steps on the outputs a + x (below 9.6q) and t.
-                x := sub(add(and(mload(add(p, cOffset)), LO16), TEN_Q_HALF), add(a, x))
-                x := sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q))
-                x := sub(x, mul(and(shr(31, add(x, GE_Q)), BIT0), Q))
-                sums := add(sums, x)
-                a := or(and(shr(64, x), LO64), shl(64, and(x, LO64)))
-                a := or(and(shr(32, a), LO32), shl(32, and(a, LO32)))
-                squares := add(squares, shr(224, shl(128, mulmod(x, a, not(0)))))
-                x := sub(add(and(mload(add(add(p, d), cOffset)), LO16), TEN_Q_HALF), t)
-                x := sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q))
-                x := sub(x, mul(and(shr(31, add(x, GE_Q)), BIT0), Q))
-                sums := add(sums, x)
-                a := or(and(shr(64, x), LO64), shl(64, and(x, LO64)))
-                a := or(and(shr(32, a), LO32), shl(32, and(a, LO32)))
-                squares := add(squares, shr(224, shl(128, mulmod(x, a, not(0)))))
-            }
         }
     }
 
