@@ -471,7 +471,7 @@ library FalconNTT {
             // Wrapping when c lies below p: addresses are formed with ADD, modulo 2^256.
             cOffset = c - p;
         }
-        (uint256 squares, uint256 sums) = _lastPairNorm(p, cOffset, words >> 2, twiddles);
+        (uint256 squares, uint256 sums) = _lastPairNorm(p, cOffset, words >> 2);
         assembly ("memory-safe") {
             // The lanes of `sums` summed as the top lane of its product with BIT0 (partial sums below 8·128·q).
             norm := sub(add(squares, mul(shl(3, words), mul(HALF_Q, HALF_Q))), mul(shl(1, HALF_Q), shr(224, mul(sums, BIT0))))
@@ -479,44 +479,43 @@ library FalconNTT {
     }
 
     /**
-     * @dev {inverseNorm}'s last pass when it is a pair of layers (d = words/4 and words/2, one block: twiddles
-     * −ζ[1] for the second layer, −ζ[2] and −ζ[3] for the first, as in {inverse}): Σ r² and the lane-wise Σ r over
-     * its outputs, c's word for the word at address a being at a + `cOffset`.
+     * @dev {inverseNorm}'s last pass, a pair of layers (d = words/4 and words/2, one block: twiddles −ζ[1] for the
+     * second layer, −ζ[2] and −ζ[3] for the first, as in {inverse}, whose table entries they are, (q − ζ[k])·R mod
+     * q, written as constants): Σ r² and the lane-wise Σ r over its outputs, c's word for the word at address a
+     * being at a + `cOffset`.
      */
-    function _lastPairNorm(uint256 p, uint256 cOffset, uint256 d, uint256 twiddles)
+    function _lastPairNorm(uint256 p, uint256 cOffset, uint256 d)
         private
         pure
         returns (uint256 squares, uint256 sums)
     {
         assembly ("memory-safe") {
-            // Stack space is short: `d` becomes the distance in bytes, `twiddles` the second layer's twiddle, the
-            // first layer's two twiddles go to scratch memory 0x00 and the loop's end to 0x20.
-            mstore(0x00, shr(224, mload(add(twiddles, add(INVERSE_OFFSET, 4)))))
-            twiddles := shr(240, mload(add(twiddles, add(INVERSE_OFFSET, 2))))
+            // `d` becomes the distance in bytes.
             d := shl(5, d)
-            mstore(0x20, add(p, d))
-            for {} lt(p, mload(0x20)) { p := add(p, 0x20) } {
+            for { let end := add(p, d) } lt(p, end) { p := add(p, 0x20) } {
                 let x0 := mload(p)
                 let x1 := mload(add(p, d))
                 let x2 := mload(add(p, shl(1, d)))
                 let x3 := mload(add(p, mul(3, d)))
-                let t := mul(sub(add(x0, FIVE_Q), x1), and(mload(0x00), 0xffff))
+                let t := mul(sub(add(x0, FIVE_Q), x1), 0x0439)
                 x0 := add(x0, x1)
                 x1 := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
-                t := mul(sub(add(x2, FIVE_Q), x3), shr(16, mload(0x00)))
+                t := mul(sub(add(x2, FIVE_Q), x3), 0x04cd)
                 t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
                 x2 := add(x2, x3)
                 // Outputs: x0 + x2 (word 0, below 19.2q: subtracted from c + 20q + (q − 1)/2, lanes below 25.5q,
                 // still in Barrett's range), Mont((x0 + 10q − x2)·ζ) (word 2, below 4.7q), x1 + t (word 1, below
-                // 5.8q) and Mont((x1 + 10q − t)·ζ) (word 3); each then the norm steps, dead values as scratch.
-                x3 := mul(sub(add(x0, TEN_Q), x2), twiddles)
+                // 5.8q) and Mont((x1 + 10q − t)·ζ) (word 3); each then the norm steps, dead values as scratch. The
+                // MULMOD products of words 0 and 2, then of words 1 and 3, are added before lane 3 is taken: each lane
+                // of the sum adds sixteen products below q², 16·(q − 1)² < 2^32, so none carries.
+                x3 := mul(sub(add(x0, TEN_Q), x2), 0x1131)
                 x0 := sub(add(and(mload(add(p, cOffset)), LO16), TWENTY_Q_HALF), add(x0, x2))
                 x0 := sub(x0, mul(and(shr(26, mul(x0, 5460)), LO6), Q))
                 x0 := sub(x0, mul(and(shr(31, add(x0, GE_Q)), BIT0), Q))
                 sums := add(sums, x0)
                 x2 := or(and(shr(64, x0), LO64), shl(64, and(x0, LO64)))
                 x2 := or(and(shr(32, x2), LO32), shl(32, and(x2, LO32)))
-                squares := add(squares, shr(224, shl(128, mulmod(x0, x2, not(0)))))
+                x2 := mulmod(x0, x2, not(0))
                 x3 := shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q)))
                 x3 := sub(add(and(mload(add(add(p, shl(1, d)), cOffset)), LO16), TEN_Q_HALF), x3)
                 x3 := sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q))
@@ -524,15 +523,15 @@ library FalconNTT {
                 sums := add(sums, x3)
                 x0 := or(and(shr(64, x3), LO64), shl(64, and(x3, LO64)))
                 x0 := or(and(shr(32, x0), LO32), shl(32, and(x0, LO32)))
-                squares := add(squares, shr(224, shl(128, mulmod(x3, x0, not(0)))))
-                x2 := mul(sub(add(x1, TEN_Q), t), twiddles)
+                squares := add(squares, shr(224, shl(128, add(x2, mulmod(x3, x0, not(0))))))
+                x2 := mul(sub(add(x1, TEN_Q), t), 0x1131)
                 x1 := sub(add(and(mload(add(add(p, d), cOffset)), LO16), TEN_Q_HALF), add(x1, t))
                 x1 := sub(x1, mul(and(shr(26, mul(x1, 5460)), LO6), Q))
                 x1 := sub(x1, mul(and(shr(31, add(x1, GE_Q)), BIT0), Q))
                 sums := add(sums, x1)
                 t := or(and(shr(64, x1), LO64), shl(64, and(x1, LO64)))
                 t := or(and(shr(32, t), LO32), shl(32, and(t, LO32)))
-                squares := add(squares, shr(224, shl(128, mulmod(x1, t, not(0)))))
+                t := mulmod(x1, t, not(0))
                 x2 := shr(16, add(x2, mul(and(mul(and(x2, LO16), Q_NEG_INV), LO16), Q)))
                 x2 := sub(add(and(mload(add(add(p, mul(3, d)), cOffset)), LO16), TEN_Q_HALF), x2)
                 x2 := sub(x2, mul(and(shr(26, mul(x2, 5460)), LO6), Q))
@@ -540,7 +539,7 @@ library FalconNTT {
                 sums := add(sums, x2)
                 x0 := or(and(shr(64, x2), LO64), shl(64, and(x2, LO64)))
                 x0 := or(and(shr(32, x0), LO32), shl(32, and(x0, LO32)))
-                squares := add(squares, shr(224, shl(128, mulmod(x2, x0, not(0)))))
+                squares := add(squares, shr(224, shl(128, add(t, mulmod(x2, x0, not(0))))))
             }
         }
     }
