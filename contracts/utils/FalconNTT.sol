@@ -231,6 +231,9 @@ library FalconNTT {
         assembly ("memory-safe") {
             let zetas := add(twiddles, words)
             let squares := add(twiddles, add(SQUARE_OFFSET, shl(1, words)))
+            // Stack space is short: `twiddles` becomes 2·twiddles + 638, from which the inverse layer's twiddle
+            // address is zetas below (see there).
+            twiddles := add(shl(1, twiddles), 638)
             for { let end := add(p, shl(5, words)) } lt(p, end) {
                 p := add(p, 0x40)
                 zetas := add(zetas, 2)
@@ -259,12 +262,12 @@ library FalconNTT {
                 folded := shr(16, add(folded, mul(and(mul(and(folded, LO16), Q_NEG_INV), LO16), Q)))
                 y := add(or(shl(32, h), shr(224, h)), mul(folded, shr(240, mload(add(squares, 2)))))
                 y := shr(16, add(y, mul(and(mul(and(y, LO16), Q_NEG_INV), LO16), Q)))
-                // {inverse}'s first layer on the products x, y (below 4.8q): block b = (zetas − twiddles − words)/2
-                // uses −ζ[words − 1 − b], at twiddles + INVERSE_OFFSET + 2·(words − 1 − b) = 2·twiddles + 638 − zetas
-                // for words = 128. The sum, below 9.6q, is Barrett-reduced below 2q (as a pair's second layer would),
-                // the difference x + 5q − y (below 9.8q) multiplied and Montgomery-reduced below 2.9q: both below
-                // the 4.8q that {inverse} and {inverseNorm} take.
-                t := mul(sub(add(x, FIVE_Q), y), shr(240, mload(sub(add(shl(1, twiddles), 638), zetas))))
+                // {inverse}'s first layer on the products x, y (below 4.8q): block b = (zetas − T − words)/2, T the
+                // table's address, uses −ζ[words − 1 − b], at T + INVERSE_OFFSET + 2·(words − 1 − b) = 2T + 638 − zetas
+                // for words = 128, that is `twiddles` − zetas. The sum, below 9.6q, is Barrett-reduced below 2q (as a
+                // pair's second layer would), the difference x + 5q − y (below 9.8q) multiplied and Montgomery-reduced
+                // below 2.9q: both below the 4.8q that {inverse} and {inverseNorm} take.
+                t := mul(sub(add(x, FIVE_Q), y), shr(240, mload(sub(twiddles, zetas))))
                 x := add(x, y)
                 mstore(p, sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q)))
                 mstore(add(p, 0x20), shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q))))
@@ -285,14 +288,18 @@ library FalconNTT {
         returns (uint256 high)
     {
         assembly ("memory-safe") {
-            let zas := add(twiddles, 32)
-            for { let end := add(p, 2048) } lt(p, end) {
+            // Block b's twiddle entries are addressed from `twiddles` by offsets linear in u = 32 + 2b, the byte
+            // offset of ζ[words/4 + b] (words = 64).
+            for {
+                let u := 32
+                let end := add(p, 2048)
+            } lt(p, end) {
                 p := add(p, 0x80)
-                zas := add(zas, 2)
+                u := add(u, 2)
                 key := add(key, 0x80)
             } {
                 // Block b's twiddles: ζ[words/4 + b], then ζ[words/2 + 2b] and the entry after it.
-                let z := shr(240, mload(zas))
+                let z := shr(240, mload(add(twiddles, u)))
                 let x0 := mload(p)
                 let x1 := mload(add(p, 0x20))
                 let t := mul(mload(add(p, 0x40)), z)
@@ -302,8 +309,8 @@ library FalconNTT {
                 t := mul(mload(add(p, 0x60)), z)
                 t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
                 let x3 := sub(add(x1, FOUR_Q), t)
-                // At twiddles + words + 4b = 2·zas − twiddles.
-                z := shr(224, mload(sub(shl(1, zas), twiddles)))
+                // At twiddles + words + 4b = twiddles + 2u.
+                z := shr(224, mload(add(twiddles, shl(1, u))))
                 t := mul(add(x1, t), shr(16, z))
                 t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
                 // x1 := the output x0 + K·q − t; x0 := x0 + t. Then {multiply}'s steps on each output.
@@ -314,9 +321,9 @@ library FalconNTT {
                 x3 := sub(add(x2, FOUR_Q), t)
                 x2 := add(x2, t)
                 // {multiply}'s steps on each output (t and z reused for the key residue and the low half). The fold
-                // factors of words 4b … 4b + 3 at SQUARE_OFFSET + twiddles + 2·words + 8b = 4·zas − 3·twiddles + SQUARE_OFFSET
+                // factors of words 4b … 4b + 3 at SQUARE_OFFSET + twiddles + 2·words + 8b = twiddles + 4u + SQUARE_OFFSET
                 // (no variable of their own: the stack is full).
-                let squares := add(sub(shl(2, zas), mul(3, twiddles)), SQUARE_OFFSET)
+                let squares := add(add(twiddles, shl(2, u)), SQUARE_OFFSET)
                 x0 := sub(x0, mul(and(shr(26, mul(x0, 5460)), LO6), Q))
                 t := mload(key)
                 high := or(high, or(t, add(t, GE_Q)))
@@ -352,15 +359,15 @@ library FalconNTT {
                 // The inverse transform's first pair of layers (d = 1 and 2) on the four products (below 4.8q), a
                 // group of its own, exactly as {_inverse} runs it: −ζ[words − 2 − 2b] and the entry after it for
                 // d = 1, −ζ[words/2 − 1 − b] for d = 2, at twiddles + INVERSE_OFFSET + 2·index: for words = 64 and
-                // zas = twiddles + 32 + 2b, at 3·twiddles − 2·zas + 444 and 2·twiddles − zas + 350.
-                z := shr(224, mload(add(sub(mul(3, twiddles), shl(1, zas)), 444)))
+                // u = 32 + 2b, at twiddles + 444 − 2u and twiddles + 350 − u.
+                z := shr(224, mload(sub(add(twiddles, 444), shl(1, u))))
                 t := mul(sub(add(x0, FIVE_Q), x1), and(z, 0xffff))
                 x0 := add(x0, x1)
                 x1 := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
                 t := mul(sub(add(x2, FIVE_Q), x3), shr(16, z))
                 t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
                 x2 := add(x2, x3)
-                z := shr(240, mload(add(sub(shl(1, twiddles), zas), 350)))
+                z := shr(240, mload(sub(add(twiddles, 350), u)))
                 x3 := add(x0, x2)
                 mstore(p, sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q)))
                 x3 := mul(sub(add(x0, TEN_Q), x2), z)
