@@ -209,7 +209,7 @@ library FalconNTT {
                 }
                 pass := add(pass, 1)
             }
-            // The last pass, to {forward} (d = 1) or, with a key, {_loneLayerMultiply} (d = 1) or
+            // The last pass, to {forward} (d = 1) or, with a key, {_loneLayerMultiplyInverse} (d = 1) or
             // {_lastPairMultiplyInverse} (d = 2); none when d = 0.
             left := d
             lastKq := mul(byte(pass, FORWARD_K), Q_LANES)
