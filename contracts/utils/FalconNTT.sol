@@ -252,7 +252,7 @@ library FalconNTT {
                 let folded := shl(32, mul(x, h))
                 h := mulmod(x, h, not(0))
                 folded := shr(16, add(folded, mul(and(mul(and(folded, LO16), Q_NEG_INV), LO16), Q)))
-                x := add(or(shl(32, h), shr(224, h)), mul(folded, shr(240, mload(squares))))
+                x := add(mulmod(h, 0x100000000, not(0)), mul(folded, shr(240, mload(squares))))
                 x := shr(16, add(x, mul(and(mul(and(x, LO16), Q_NEG_INV), LO16), Q)))
                 y := sub(y, mul(and(shr(26, mul(y, 5460)), LO6), Q))
                 h := mload(add(key, 0x20))
@@ -260,7 +260,7 @@ library FalconNTT {
                 folded := shl(32, mul(y, h))
                 h := mulmod(y, h, not(0))
                 folded := shr(16, add(folded, mul(and(mul(and(folded, LO16), Q_NEG_INV), LO16), Q)))
-                y := add(or(shl(32, h), shr(224, h)), mul(folded, shr(240, mload(add(squares, 2)))))
+                y := add(mulmod(h, 0x100000000, not(0)), mul(folded, shr(240, mload(add(squares, 2)))))
                 y := shr(16, add(y, mul(and(mul(and(y, LO16), Q_NEG_INV), LO16), Q)))
                 // {inverse}'s first layer on the products x, y (below 4.8q): block b = (zetas − T − words)/2, T the
                 // table's address, uses −ζ[words − 1 − b], at T + INVERSE_OFFSET + 2·(words − 1 − b) = 2T + 638 − zetas
@@ -409,11 +409,12 @@ library FalconNTT {
                 let h := mload(key)
                 high := or(high, or(h, add(h, GE_Q)))
                 // Lane k < 7 of the low word shifted by a lane is c_(k+8); MULMOD by 2^256 − 1 adds the high word
-                // to the low one, lane k + 1 of the sum being c_k + c_(k+8) (lane 0: c_7): one lane's rotation.
+                // to the low one, lane k + 1 of the sum being c_k + c_(k+8) (lane 0: c_7): one lane's rotation,
+                // itself a MULMOD by 2^32 (the top lane wraps to the bottom).
                 let folded := shl(32, mul(a, h))
                 h := mulmod(a, h, not(0))
                 folded := shr(16, add(folded, mul(and(mul(and(folded, LO16), Q_NEG_INV), LO16), Q)))
-                let e := add(or(shl(32, h), shr(224, h)), mul(folded, shr(240, mload(squares))))
+                let e := add(mulmod(h, 0x100000000, not(0)), mul(folded, shr(240, mload(squares))))
                 mstore(p, shr(16, add(e, mul(and(mul(and(e, LO16), Q_NEG_INV), LO16), Q))))
             }
         }
