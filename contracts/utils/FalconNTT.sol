@@ -517,7 +517,9 @@ library FalconNTT {
                 // MULMOD products of words 0 and 2, then of words 1 and 3, are added before lane 3 is taken: each lane
                 // of the sum adds sixteen products below q², 16·(q − 1)² < 2^32, so none carries.
                 x3 := mul(sub(add(x0, TEN_Q), x2), 0x1131)
-                x0 := sub(add(and(mload(add(p, cOffset)), LO16), TWENTY_Q_HALF), add(x0, x2))
+                // c's words at cp, cp + d, … (cp = p + cOffset).
+                let cp := add(p, cOffset)
+                x0 := sub(add(and(mload(cp), LO16), TWENTY_Q_HALF), add(x0, x2))
                 x0 := sub(x0, mul(and(shr(26, mul(x0, 5460)), LO6), Q))
                 x0 := sub(x0, mul(and(shr(31, add(x0, GE_Q)), BIT0), Q))
                 sums := add(sums, x0)
@@ -525,7 +527,7 @@ library FalconNTT {
                 x2 := or(and(shr(32, x2), LO32), shl(32, and(x2, LO32)))
                 x2 := mulmod(x0, x2, not(0))
                 x3 := shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q)))
-                x3 := sub(add(and(mload(add(add(p, shl(1, d)), cOffset)), LO16), TEN_Q_HALF), x3)
+                x3 := sub(add(and(mload(add(cp, shl(1, d))), LO16), TEN_Q_HALF), x3)
                 x3 := sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q))
                 x3 := sub(x3, mul(and(shr(31, add(x3, GE_Q)), BIT0), Q))
                 sums := add(sums, x3)
@@ -533,7 +535,7 @@ library FalconNTT {
                 x0 := or(and(shr(32, x0), LO32), shl(32, and(x0, LO32)))
                 squares := add(squares, shr(224, shl(128, add(x2, mulmod(x3, x0, not(0))))))
                 x2 := mul(sub(add(x1, TEN_Q), t), 0x1131)
-                x1 := sub(add(and(mload(add(add(p, d), cOffset)), LO16), TEN_Q_HALF), add(x1, t))
+                x1 := sub(add(and(mload(add(cp, d)), LO16), TEN_Q_HALF), add(x1, t))
                 x1 := sub(x1, mul(and(shr(26, mul(x1, 5460)), LO6), Q))
                 x1 := sub(x1, mul(and(shr(31, add(x1, GE_Q)), BIT0), Q))
                 sums := add(sums, x1)
@@ -541,7 +543,7 @@ library FalconNTT {
                 t := or(and(shr(32, t), LO32), shl(32, and(t, LO32)))
                 t := mulmod(x1, t, not(0))
                 x2 := shr(16, add(x2, mul(and(mul(and(x2, LO16), Q_NEG_INV), LO16), Q)))
-                x2 := sub(add(and(mload(add(add(p, mul(3, d)), cOffset)), LO16), TEN_Q_HALF), x2)
+                x2 := sub(add(and(mload(add(cp, mul(3, d))), LO16), TEN_Q_HALF), x2)
                 x2 := sub(x2, mul(and(shr(26, mul(x2, 5460)), LO6), Q))
                 x2 := sub(x2, mul(and(shr(31, add(x2, GE_Q)), BIT0), Q))
                 sums := add(sums, x2)
