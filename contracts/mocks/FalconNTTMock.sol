@@ -46,20 +46,26 @@ contract FalconNTTMock {
         return _unpack(p, words);
     }
 
-    /// @dev {FalconNTT.inverseNorm} of `a` against the point `c`, and its gas.
+    /**
+     * @dev {FalconNTT.inverseNorm} of `a` against the point `c`, and its gas: from the first layer for n = 512, from
+     * the second for n = 1024 (it takes an even number of layers; {FalconNTT.forwardMultiply} runs the first).
+     */
     function inverseNorm(uint256[] memory a, uint256[] memory c) external view returns (uint256 norm, uint256 gasUsed) {
         (uint256 p, uint256 words) = _pack(a);
         (uint256 cp, ) = _pack(c);
         uint256 twiddles = FalconNTT.loadTwiddles();
         gasUsed = gasleft();
-        norm = FalconNTT.inverseNorm(p, cp, words, twiddles, 1);
+        norm = FalconNTT.inverseNorm(p, cp, words, twiddles, words >> 6);
         gasUsed -= gasleft();
     }
 
-    /// @dev ‖c − {FalconNTTReference.inverse}(a) mod q‖², centred, in plain Solidity (`c` taken mod 2^16 then q).
+    /**
+     * @dev ‖c − {FalconNTTReference.inverseFrom}(a) mod q‖², centred, in plain Solidity (`c` taken mod 2^16 then q),
+     * from the layer {inverseNorm} starts at.
+     */
     function referenceInverseNorm(uint256[] memory a, uint256[] memory c) external pure returns (uint256 norm) {
         for (uint256 i = 0; i < a.length; i++) a[i] %= FalconNTT.Q;
-        uint256[] memory s = FalconNTTReference.inverse(a);
+        uint256[] memory s = FalconNTTReference.inverseFrom(a, a.length >> 6);
         for (uint256 i = 0; i < s.length; i++) {
             uint256 r = ((c[i] & 0xffff) % FalconNTT.Q + FalconNTT.Q - s[i] % FalconNTT.Q) % FalconNTT.Q;
             uint256 m = r > FalconNTT.Q / 2 ? FalconNTT.Q - r : r;

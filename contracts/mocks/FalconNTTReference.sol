@@ -27,9 +27,15 @@ library FalconNTTReference {
 
     /// @dev Inverse of {forward} without the final scaling by (n/8)⁻¹ (Gentleman–Sande, −ζ[k] for k = n/8 − 1 down).
     function inverse(uint256[] memory a) internal pure returns (uint256[] memory) {
+        return inverseFrom(a, 8);
+    }
+
+    /// @dev {inverse}'s layers from the one pairing coefficients `len` apart on (8: all of them).
+    function inverseFrom(uint256[] memory a, uint256 len) internal pure returns (uint256[] memory) {
         uint256 n = a.length;
-        uint256 k = n / 8;
-        for (uint256 len = 8; len < n; len *= 2) {
+        // Each layer before `len` would have used n/(2·its len) twiddles.
+        uint256 k = (n / 8) * 8 / len;
+        for (; len < n; len *= 2) {
             for (uint256 start = 0; start < n; start += 2 * len) {
                 uint256 zeta = Q - zetaOf(--k);
                 for (uint256 j = start; j < start + len; j++) {

@@ -958,8 +958,8 @@ library Falcon {
      * decoded s2 lanes (q + s2[i]) and is overwritten; `c` holds HashToPoint(nonce ‖ message) as lanes whose low 16
      * bits are below 5q (congruent to the point's coefficients; the high bits are ignored); `expandedKey` the public
      * key's expanded form: false if a lane of it is q or more, checked as the product reads it. The key product is
-     * fused into the last forward pass ({FalconNTT.forwardMultiply}, with the first inverse pass for Falcon-512),
-     * ‖s1‖² into the last inverse pass ({FalconNTT.inverseNorm}).
+     * fused into the last forward pass ({FalconNTT.forwardMultiply}, with the inverse's first pair of layers for
+     * Falcon-512, its first layer for Falcon-1024), ‖s1‖² into the last inverse pass ({FalconNTT.inverseNorm}).
      */
     function isShort(uint256 logn, uint256 c, uint256 s2, uint256 s2Norm, uint256 expandedKey)
         internal

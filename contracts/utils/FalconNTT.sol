@@ -127,7 +127,8 @@ library FalconNTT {
      * is multiplied before it is stored, which saves a store, a load and the loop of {multiply} per word; after a
      * pair, each block's four products then go through the first pair of layers of {inverse} (a block is one of its
      * groups) before they are stored, which saves that pass's loads and stores. `inverseFrom` is the distance at
-     * which {inverse} or {inverseNorm} must continue: 4 after that pair, else 1. `reduced` is {multiply}'s: whether
+     * which {inverse} or {inverseNorm} must continue: 4 after that pair, 2 after the lone layer (which runs
+     * {inverse}'s first layer on its two products in the same way). `reduced` is {multiply}'s: whether
      * every key lane is below q (the result is meaningless otherwise).
      */
     function forwardMultiply(uint256 p, uint256 key, uint256 words, uint256 twiddles)
@@ -135,12 +136,13 @@ library FalconNTT {
         pure
         returns (bool reduced, uint256 inverseFrom)
     {
-        (uint256 left, uint256 kq) = _forward(p, key, words, twiddles);
+        (, uint256 kq) = _forward(p, key, words, twiddles);
         uint256 high;
-        // Falcon's sizes leave one of the two: 128 words (seven layers) a lone layer, 64 words (six) a pair.
-        if (left == 1) {
-            high = _loneLayerMultiply(p, key, words, twiddles, kq);
-            inverseFrom = 1;
+        // Falcon's sizes leave one of the two: 128 words (seven layers) a lone layer, 64 words (six) a pair. Tested
+        // on `words`, a constant in each verifier, so that each holds only its own branch.
+        if (words == 128) {
+            high = _loneLayerMultiplyInverse(p, key, words, twiddles, kq);
+            inverseFrom = 2;
         } else {
             high = _lastPairMultiplyInverse(p, key, twiddles);
             inverseFrom = 4;
@@ -207,7 +209,7 @@ library FalconNTT {
                 }
                 pass := add(pass, 1)
             }
-            // The last pass, to {forward} (d = 1) or, with a key, {_loneLayerMultiply} (d = 1) or
+            // The last pass, to {forward} (d = 1) or, with a key, {_loneLayerMultiplyInverse} (d = 1) or
             // {_lastPairMultiplyInverse} (d = 2); none when d = 0.
             left := d
             lastKq := mul(byte(pass, FORWARD_K), Q_LANES)
@@ -216,9 +218,12 @@ library FalconNTT {
 
     /**
      * @dev The lone last layer of {forward} (d = 1, K·q = `kq`), each output then multiplied as in {multiply}: word
-     * w by the key residue at `key` + 32w and (ζ[words + w]² − 1)·R. Returns {multiply}'s range bits of the key.
+     * w by the key residue at `key` + 32w and (ζ[words + w]² − 1)·R, then the first layer of {inverse} (d = 1, the
+     * same pairs of words) on the two products before they are stored, which saves that layer a pass of its own
+     * and leaves {inverseNorm} an even number of layers. This pass comes only after three pairs (Falcon-1024: seven
+     * layers, words = 128), so the twiddles' offsets are constants. Returns {multiply}'s range bits of the key.
      */
-    function _loneLayerMultiply(uint256 p, uint256 key, uint256 words, uint256 twiddles, uint256 kq)
+    function _loneLayerMultiplyInverse(uint256 p, uint256 key, uint256 words, uint256 twiddles, uint256 kq)
         private
         pure
         returns (uint256 high)
@@ -226,6 +231,9 @@ library FalconNTT {
         assembly ("memory-safe") {
             let zetas := add(twiddles, words)
             let squares := add(twiddles, add(SQUARE_OFFSET, shl(1, words)))
+            // Stack space is short: `twiddles` becomes 2·twiddles + 638, from which the inverse layer's twiddle
+            // address is zetas below (see there).
+            twiddles := add(shl(1, twiddles), 638)
             for { let end := add(p, shl(5, words)) } lt(p, end) {
                 p := add(p, 0x40)
                 zetas := add(zetas, 2)
@@ -244,16 +252,25 @@ library FalconNTT {
                 let folded := shl(32, mul(x, h))
                 h := mulmod(x, h, not(0))
                 folded := shr(16, add(folded, mul(and(mul(and(folded, LO16), Q_NEG_INV), LO16), Q)))
-                x := add(or(shl(32, h), shr(224, h)), mul(folded, shr(240, mload(squares))))
-                mstore(p, shr(16, add(x, mul(and(mul(and(x, LO16), Q_NEG_INV), LO16), Q))))
+                x := add(mulmod(h, 0x100000000, not(0)), mul(folded, shr(240, mload(squares))))
+                x := shr(16, add(x, mul(and(mul(and(x, LO16), Q_NEG_INV), LO16), Q)))
                 y := sub(y, mul(and(shr(26, mul(y, 5460)), LO6), Q))
                 h := mload(add(key, 0x20))
                 high := or(high, or(h, add(h, GE_Q)))
                 folded := shl(32, mul(y, h))
                 h := mulmod(y, h, not(0))
                 folded := shr(16, add(folded, mul(and(mul(and(folded, LO16), Q_NEG_INV), LO16), Q)))
-                y := add(or(shl(32, h), shr(224, h)), mul(folded, shr(240, mload(add(squares, 2)))))
-                mstore(add(p, 0x20), shr(16, add(y, mul(and(mul(and(y, LO16), Q_NEG_INV), LO16), Q))))
+                y := add(mulmod(h, 0x100000000, not(0)), mul(folded, shr(240, mload(add(squares, 2)))))
+                y := shr(16, add(y, mul(and(mul(and(y, LO16), Q_NEG_INV), LO16), Q)))
+                // {inverse}'s first layer on the products x, y (below 4.8q): block b = (zetas − T − words)/2, T the
+                // table's address, uses −ζ[words − 1 − b], at T + INVERSE_OFFSET + 2·(words − 1 − b) = 2T + 638 − zetas
+                // for words = 128, that is `twiddles` − zetas. The sum, below 9.6q, is Barrett-reduced below 2q (as a
+                // pair's second layer would), the difference x + 5q − y (below 9.8q) multiplied and Montgomery-reduced
+                // below 2.9q: both below the 4.8q that {inverse} and {inverseNorm} take.
+                t := mul(sub(add(x, FIVE_Q), y), shr(240, mload(sub(twiddles, zetas))))
+                x := add(x, y)
+                mstore(p, sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q)))
+                mstore(add(p, 0x20), shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q))))
             }
         }
     }
@@ -271,14 +288,18 @@ library FalconNTT {
         returns (uint256 high)
     {
         assembly ("memory-safe") {
-            let zas := add(twiddles, 32)
-            for { let end := add(p, 2048) } lt(p, end) {
+            // Block b's twiddle entries are addressed from `twiddles` by offsets linear in u = 32 + 2b, the byte
+            // offset of ζ[words/4 + b] (words = 64).
+            for {
+                let u := 32
+                let end := add(p, 2048)
+            } lt(p, end) {
                 p := add(p, 0x80)
-                zas := add(zas, 2)
+                u := add(u, 2)
                 key := add(key, 0x80)
             } {
                 // Block b's twiddles: ζ[words/4 + b], then ζ[words/2 + 2b] and the entry after it.
-                let z := shr(240, mload(zas))
+                let z := shr(240, mload(add(twiddles, u)))
                 let x0 := mload(p)
                 let x1 := mload(add(p, 0x20))
                 let t := mul(mload(add(p, 0x40)), z)
@@ -288,8 +309,8 @@ library FalconNTT {
                 t := mul(mload(add(p, 0x60)), z)
                 t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
                 let x3 := sub(add(x1, FOUR_Q), t)
-                // At twiddles + words + 4b = 2·zas − twiddles.
-                z := shr(224, mload(sub(shl(1, zas), twiddles)))
+                // At twiddles + words + 4b = twiddles + 2u.
+                z := shr(224, mload(add(twiddles, shl(1, u))))
                 t := mul(add(x1, t), shr(16, z))
                 t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
                 // x1 := the output x0 + K·q − t; x0 := x0 + t. Then {multiply}'s steps on each output.
@@ -300,9 +321,9 @@ library FalconNTT {
                 x3 := sub(add(x2, FOUR_Q), t)
                 x2 := add(x2, t)
                 // {multiply}'s steps on each output (t and z reused for the key residue and the low half). The fold
-                // factors of words 4b … 4b + 3 at SQUARE_OFFSET + twiddles + 2·words + 8b = 4·zas − 3·twiddles + SQUARE_OFFSET
+                // factors of words 4b … 4b + 3 at SQUARE_OFFSET + twiddles + 2·words + 8b = twiddles + 4u + SQUARE_OFFSET
                 // (no variable of their own: the stack is full).
-                let squares := add(sub(shl(2, zas), mul(3, twiddles)), SQUARE_OFFSET)
+                let squares := add(add(twiddles, shl(2, u)), SQUARE_OFFSET)
                 x0 := sub(x0, mul(and(shr(26, mul(x0, 5460)), LO6), Q))
                 t := mload(key)
                 high := or(high, or(t, add(t, GE_Q)))
@@ -338,15 +359,15 @@ library FalconNTT {
                 // The inverse transform's first pair of layers (d = 1 and 2) on the four products (below 4.8q), a
                 // group of its own, exactly as {_inverse} runs it: −ζ[words − 2 − 2b] and the entry after it for
                 // d = 1, −ζ[words/2 − 1 − b] for d = 2, at twiddles + INVERSE_OFFSET + 2·index: for words = 64 and
-                // zas = twiddles + 32 + 2b, at 3·twiddles − 2·zas + 444 and 2·twiddles − zas + 350.
-                z := shr(224, mload(add(sub(mul(3, twiddles), shl(1, zas)), 444)))
+                // u = 32 + 2b, at twiddles + 444 − 2u and twiddles + 350 − u.
+                z := shr(224, mload(sub(add(twiddles, 444), shl(1, u))))
                 t := mul(sub(add(x0, FIVE_Q), x1), and(z, 0xffff))
                 x0 := add(x0, x1)
                 x1 := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
                 t := mul(sub(add(x2, FIVE_Q), x3), shr(16, z))
                 t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
                 x2 := add(x2, x3)
-                z := shr(240, mload(add(sub(shl(1, twiddles), zas), 350)))
+                z := shr(240, mload(sub(add(twiddles, 350), u)))
                 x3 := add(x0, x2)
                 mstore(p, sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q)))
                 x3 := mul(sub(add(x0, TEN_Q), x2), z)
@@ -388,11 +409,12 @@ library FalconNTT {
                 let h := mload(key)
                 high := or(high, or(h, add(h, GE_Q)))
                 // Lane k < 7 of the low word shifted by a lane is c_(k+8); MULMOD by 2^256 − 1 adds the high word
-                // to the low one, lane k + 1 of the sum being c_k + c_(k+8) (lane 0: c_7): one lane's rotation.
+                // to the low one, lane k + 1 of the sum being c_k + c_(k+8) (lane 0: c_7): one lane's rotation,
+                // itself a MULMOD by 2^32 (the top lane wraps to the bottom).
                 let folded := shl(32, mul(a, h))
                 h := mulmod(a, h, not(0))
                 folded := shr(16, add(folded, mul(and(mul(and(folded, LO16), Q_NEG_INV), LO16), Q)))
-                let e := add(or(shl(32, h), shr(224, h)), mul(folded, shr(240, mload(squares))))
+                let e := add(mulmod(h, 0x100000000, not(0)), mul(folded, shr(240, mload(squares))))
                 mstore(p, shr(16, add(e, mul(and(mul(and(e, LO16), Q_NEG_INV), LO16), Q))))
             }
         }
@@ -431,31 +453,33 @@ library FalconNTT {
 
     /**
      * @dev ‖s1‖² for s1 = c − {inverse}(p) mod q, centred in [−(q − 1)/2, (q − 1)/2], with the norm fused into the
-     * last pass of the inverse transform (a lone layer for Falcon-1024, a pair of layers for Falcon-512): its outputs
-     * are never stored, from the layer of distance `from` on as in {inverse}. `p` (lanes below 4.8q, as {multiply}
-     * and {forwardMultiply} leave them) is overwritten with all but the last pass;
+     * last pass of the inverse transform, a pair of layers: its outputs are never stored, from the layer of distance
+     * `from` on as in {inverse}, which must leave an even number of layers (`from` = 1 for words = 64, 2 for 128, or
+     * the `inverseFrom` of {forwardMultiply}). `p` (lanes below 4.8q, as {multiply} and {forwardMultiply} leave them)
+     * is overwritten with all but the last pass;
      * `c` holds `words` words whose lanes' low 16 bits are below 5q (the high 16 bits are ignored).
      *
      * Centring is skipped: with r = (c − s + (q − 1)/2) mod q in [0, q), the centred s1 is r − (q − 1)/2, so
      * ‖s1‖² = Σ r² − (q − 1)·Σ r + n·((q − 1)/2)². Σ r is summed lane-wise (below n/8·q per lane); Σ r² per word is
      * lane 3 of the product modulo 2^256 − 1 (MULMOD: the cyclic convolution of the lanes) of r with r's lanes
-     * permuted by i → i xor 3 = 3 − i mod 8 (two swap steps), each lane of it a sum of eight products below
-     * 8·q² < 2^32, so none carries. c + 10q + (q − 1)/2 − s has lanes below 15.5q (c below 5q,
-     * s below 9.6q); Barrett brings them below 2q, a conditional subtraction below q.
+     * permuted by i → i xor 3 = 3 − i mod 8 (two swap steps), each lane of it a sum of eight products below q²
+     * (two words' products are added before lane 3 is taken: sixteen, 16·(q − 1)² < 2^32, so none carries).
+     * c + 10q + (q − 1)/2 − s has lanes below 15.5q (c below 5q, s below 9.6q); Barrett brings them below 2q, a
+     * conditional subtraction below q.
      */
     function inverseNorm(uint256 p, uint256 c, uint256 words, uint256 twiddles, uint256 from)
         internal
         pure
         returns (uint256 norm)
     {
-        uint256 d = _inverse(p, words, twiddles, from, true);
+        // The pairs stop at d = words/4 (an even number of layers), passed on as a constant where `words` is one.
+        _inverse(p, words, twiddles, from, true);
         uint256 cOffset;
         unchecked {
             // Wrapping when c lies below p: addresses are formed with ADD, modulo 2^256.
             cOffset = c - p;
         }
-        (uint256 squares, uint256 sums) =
-            d << 1 == words ? _loneLayerNorm(p, cOffset, d, twiddles) : _lastPairNorm(p, cOffset, d, twiddles);
+        (uint256 squares, uint256 sums) = _lastPairNorm(p, cOffset, words >> 2);
         assembly ("memory-safe") {
             // The lanes of `sums` summed as the top lane of its product with BIT0 (partial sums below 8·128·q).
             norm := sub(add(squares, mul(shl(3, words), mul(HALF_Q, HALF_Q))), mul(shl(1, HALF_Q), shr(224, mul(sums, BIT0))))
@@ -463,105 +487,69 @@ library FalconNTT {
     }
 
     /**
-     * @dev {inverseNorm}'s last pass when it is a lone layer (d = words/2, the two halves paired with −ζ[1]): Σ r²
-     * and the lane-wise Σ r over its outputs, c's word for the word at address a being at a + `cOffset`.
+     * @dev {inverseNorm}'s last pass, a pair of layers (d = words/4 and words/2, one block: twiddles −ζ[1] for the
+     * second layer, −ζ[2] and −ζ[3] for the first, as in {inverse}, whose table entries they are, (q − ζ[k])·R mod
+     * q, written as constants): Σ r² and the lane-wise Σ r over its outputs, c's word for the word at address a
+     * being at a + `cOffset`.
      */
-    function _loneLayerNorm(uint256 p, uint256 cOffset, uint256 d, uint256 twiddles)
+    function _lastPairNorm(uint256 p, uint256 cOffset, uint256 d)
         private
         pure
         returns (uint256 squares, uint256 sums)
     {
         assembly ("memory-safe") {
-            // Stack space is short: `twiddles` becomes the layer's twiddle, `d` the distance in bytes.
-            twiddles := shr(240, mload(add(twiddles, add(INVERSE_OFFSET, 2))))
+            // `d` becomes the distance in bytes.
             d := shl(5, d)
             for { let end := add(p, d) } lt(p, end) { p := add(p, 0x20) } {
-                let a := mload(p)
-                let x := mload(add(p, d))
-                let t := mul(sub(add(a, FIVE_Q), x), twiddles)
-                t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
-                // The norm steps on the outputs a + x (below 9.6q) and t.
-                x := sub(add(and(mload(add(p, cOffset)), LO16), TEN_Q_HALF), add(a, x))
-                x := sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q))
-                x := sub(x, mul(and(shr(31, add(x, GE_Q)), BIT0), Q))
-                sums := add(sums, x)
-                a := or(and(shr(64, x), LO64), shl(64, and(x, LO64)))
-                a := or(and(shr(32, a), LO32), shl(32, and(a, LO32)))
-                squares := add(squares, shr(224, shl(128, mulmod(x, a, not(0)))))
-                x := sub(add(and(mload(add(add(p, d), cOffset)), LO16), TEN_Q_HALF), t)
-                x := sub(x, mul(and(shr(26, mul(x, 5460)), LO6), Q))
-                x := sub(x, mul(and(shr(31, add(x, GE_Q)), BIT0), Q))
-                sums := add(sums, x)
-                a := or(and(shr(64, x), LO64), shl(64, and(x, LO64)))
-                a := or(and(shr(32, a), LO32), shl(32, and(a, LO32)))
-                squares := add(squares, shr(224, shl(128, mulmod(x, a, not(0)))))
-            }
-        }
-    }
-
-    /**
-     * @dev {inverseNorm}'s last pass when it is a pair of layers (d = words/4 and words/2, one block: twiddles
-     * −ζ[1] for the second layer, −ζ[2] and −ζ[3] for the first, as in {inverse}): Σ r² and the lane-wise Σ r over
-     * its outputs, c's word for the word at address a being at a + `cOffset`.
-     */
-    function _lastPairNorm(uint256 p, uint256 cOffset, uint256 d, uint256 twiddles)
-        private
-        pure
-        returns (uint256 squares, uint256 sums)
-    {
-        assembly ("memory-safe") {
-            // Stack space is short: `d` becomes the distance in bytes, `twiddles` the second layer's twiddle, the
-            // first layer's two twiddles go to scratch memory 0x00 and the loop's end to 0x20.
-            mstore(0x00, shr(224, mload(add(twiddles, add(INVERSE_OFFSET, 4)))))
-            twiddles := shr(240, mload(add(twiddles, add(INVERSE_OFFSET, 2))))
-            d := shl(5, d)
-            mstore(0x20, add(p, d))
-            for {} lt(p, mload(0x20)) { p := add(p, 0x20) } {
                 let x0 := mload(p)
                 let x1 := mload(add(p, d))
                 let x2 := mload(add(p, shl(1, d)))
                 let x3 := mload(add(p, mul(3, d)))
-                let t := mul(sub(add(x0, FIVE_Q), x1), and(mload(0x00), 0xffff))
+                let t := mul(sub(add(x0, FIVE_Q), x1), 0x0439)
                 x0 := add(x0, x1)
                 x1 := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
-                t := mul(sub(add(x2, FIVE_Q), x3), shr(16, mload(0x00)))
+                t := mul(sub(add(x2, FIVE_Q), x3), 0x04cd)
                 t := shr(16, add(t, mul(and(mul(and(t, LO16), Q_NEG_INV), LO16), Q)))
                 x2 := add(x2, x3)
                 // Outputs: x0 + x2 (word 0, below 19.2q: subtracted from c + 20q + (q − 1)/2, lanes below 25.5q,
                 // still in Barrett's range), Mont((x0 + 10q − x2)·ζ) (word 2, below 4.7q), x1 + t (word 1, below
-                // 5.8q) and Mont((x1 + 10q − t)·ζ) (word 3); each then the norm steps, dead values as scratch.
-                x3 := mul(sub(add(x0, TEN_Q), x2), twiddles)
-                x0 := sub(add(and(mload(add(p, cOffset)), LO16), TWENTY_Q_HALF), add(x0, x2))
+                // 5.8q) and Mont((x1 + 10q − t)·ζ) (word 3); each then the norm steps, dead values as scratch. The
+                // MULMOD products of words 0 and 2, then of words 1 and 3, are added before lane 3 is taken: each lane
+                // of the sum adds sixteen products below q², 16·(q − 1)² < 2^32, so none carries.
+                x3 := mul(sub(add(x0, TEN_Q), x2), 0x1131)
+                // c's words at cp, cp + d, … (cp = p + cOffset).
+                let cp := add(p, cOffset)
+                x0 := sub(add(and(mload(cp), LO16), TWENTY_Q_HALF), add(x0, x2))
                 x0 := sub(x0, mul(and(shr(26, mul(x0, 5460)), LO6), Q))
                 x0 := sub(x0, mul(and(shr(31, add(x0, GE_Q)), BIT0), Q))
                 sums := add(sums, x0)
                 x2 := or(and(shr(64, x0), LO64), shl(64, and(x0, LO64)))
                 x2 := or(and(shr(32, x2), LO32), shl(32, and(x2, LO32)))
-                squares := add(squares, shr(224, shl(128, mulmod(x0, x2, not(0)))))
+                x2 := mulmod(x0, x2, not(0))
                 x3 := shr(16, add(x3, mul(and(mul(and(x3, LO16), Q_NEG_INV), LO16), Q)))
-                x3 := sub(add(and(mload(add(add(p, shl(1, d)), cOffset)), LO16), TEN_Q_HALF), x3)
+                x3 := sub(add(and(mload(add(cp, shl(1, d))), LO16), TEN_Q_HALF), x3)
                 x3 := sub(x3, mul(and(shr(26, mul(x3, 5460)), LO6), Q))
                 x3 := sub(x3, mul(and(shr(31, add(x3, GE_Q)), BIT0), Q))
                 sums := add(sums, x3)
                 x0 := or(and(shr(64, x3), LO64), shl(64, and(x3, LO64)))
                 x0 := or(and(shr(32, x0), LO32), shl(32, and(x0, LO32)))
-                squares := add(squares, shr(224, shl(128, mulmod(x3, x0, not(0)))))
-                x2 := mul(sub(add(x1, TEN_Q), t), twiddles)
-                x1 := sub(add(and(mload(add(add(p, d), cOffset)), LO16), TEN_Q_HALF), add(x1, t))
+                squares := add(squares, shr(224, shl(128, add(x2, mulmod(x3, x0, not(0))))))
+                x2 := mul(sub(add(x1, TEN_Q), t), 0x1131)
+                x1 := sub(add(and(mload(add(cp, d)), LO16), TEN_Q_HALF), add(x1, t))
                 x1 := sub(x1, mul(and(shr(26, mul(x1, 5460)), LO6), Q))
                 x1 := sub(x1, mul(and(shr(31, add(x1, GE_Q)), BIT0), Q))
                 sums := add(sums, x1)
                 t := or(and(shr(64, x1), LO64), shl(64, and(x1, LO64)))
                 t := or(and(shr(32, t), LO32), shl(32, and(t, LO32)))
-                squares := add(squares, shr(224, shl(128, mulmod(x1, t, not(0)))))
+                t := mulmod(x1, t, not(0))
                 x2 := shr(16, add(x2, mul(and(mul(and(x2, LO16), Q_NEG_INV), LO16), Q)))
-                x2 := sub(add(and(mload(add(add(p, mul(3, d)), cOffset)), LO16), TEN_Q_HALF), x2)
+                x2 := sub(add(and(mload(add(cp, mul(3, d))), LO16), TEN_Q_HALF), x2)
                 x2 := sub(x2, mul(and(shr(26, mul(x2, 5460)), LO6), Q))
                 x2 := sub(x2, mul(and(shr(31, add(x2, GE_Q)), BIT0), Q))
                 sums := add(sums, x2)
                 x0 := or(and(shr(64, x2), LO64), shl(64, and(x2, LO64)))
                 x0 := or(and(shr(32, x0), LO32), shl(32, and(x0, LO32)))
-                squares := add(squares, shr(224, shl(128, mulmod(x2, x0, not(0)))))
+                squares := add(squares, shr(224, shl(128, add(t, mulmod(x2, x0, not(0))))))
             }
         }
     }

@@ -130,6 +130,8 @@ for (const n of [512, 1024] as const) {
         [new Array<bigint>(n).fill(bound - 1n), new Array<bigint>(n).fill(0n)],
         [new Array<bigint>(n).fill(0n), new Array<bigint>(n).fill(5n * Q - 1n)],
         [randomPolynomial(n, 2).map((value) => (value ? bound - 1n : 0n)), points()],
+        [Array.from({ length: n }, (_, i) => (i % 2 ? bound - 1n : 0n)), new Array<bigint>(n).fill(Q - 1n)],
+        [new Array<bigint>(n).fill(Q - 1n), Array.from({ length: n }, (_, i) => (i % 2 ? 5n * Q - 1n : 0n))],
       ]) {
         const [norm, gasUsed] = await mock.read.inverseNorm([a, c]);
         assert.equal(norm, await mock.read.referenceInverseNorm([a, c]));
@@ -138,14 +140,22 @@ for (const n of [512, 1024] as const) {
       console.log(`    n = ${n}: inverseNorm ${gasUsed} gas`);
     });
 
-    it("forwardMultiply (and inverse from where it leaves off) equals inverse ∘ multiply ∘ forward lane for lane, also on the largest inputs", async () => {
+    it("forwardMultiply (and inverse from where it leaves off) equals inverse ∘ multiply ∘ forward, with lanes below 9.6q, also on the largest inputs", async () => {
       for (const [a, key] of [
         [randomPolynomial(n, 4095).map((value) => value + Q - 2047n), randomPolynomial(n, q)],
         [randomPolynomial(n, 4095).map((value) => value + Q - 2047n), new Array<bigint>(n).fill(Q - 1n)],
         [new Array<bigint>(n).fill(Q + 2047n), new Array<bigint>(n).fill(Q - 1n)],
+        [new Array<bigint>(n).fill(0n), new Array<bigint>(n).fill(Q - 1n)],
+        [new Array<bigint>(n).fill(Q + 2047n), new Array<bigint>(n).fill(0n)],
+        [Array.from({ length: n }, (_, i) => (i % 2 ? Q + 2047n : Q - 2047n)), Array.from({ length: n }, (_, i) => (i % 2 ? 0n : Q - 1n))],
       ]) {
+        // Lane for lane for n = 512 (the fused pair is {inverse}'s own); for n = 1024 the fused first layer reduces
+        // its sums, so the lanes agree modulo q.
         const fused = await mock.read.forwardMultiplyInverse([a, key]);
-        assert.deepEqual(fused, await mock.read.inverse([await mock.read.multiply([await mock.read.forward([a]), key])]));
+        const unfused = await mock.read.inverse([await mock.read.multiply([await mock.read.forward([a]), key])]);
+        assert.ok(maximum(fused) < (96n * Q) / 10n);
+        if (n === 512) assert.deepEqual(fused, unfused);
+        else assert.deepEqual(reduced(fused), reduced(unfused));
       }
     });
   });
