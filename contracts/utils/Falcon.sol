@@ -33,11 +33,9 @@ library Falcon {
     uint256 private constant LO32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
     /**
      * @dev HashToPoint keeps 16-bit samples below 5q = 61,445, the largest multiple of q below 2^16: a word with a
-     * sample in its top 16 bits is below 5q·2^240 exactly when the sample is kept, and so is a word with a sample in
-     * bits 224–239 and zeros above it below 5q·2^224.
+     * sample in bits 224–239 and zeros above it is below 5q·2^224 exactly when the sample is kept.
      */
-    uint256 private constant SAMPLE_BOUND = 61445 << 240;
-    uint256 private constant LANE_SAMPLE_BOUND = 61445 << 224;
+    uint256 private constant SAMPLE_BOUND = 61445 << 224;
     /**
      * @dev {_sample}'s constants: 2^16 − 5q in every lane, and bit 16 of every lane (adding the first to lanes below
      * 2^16 sets a lane's bit 16 exactly when the lane is 5q or more, a sample to reject); 2^192 + 2^96 (a lane times
@@ -414,13 +412,13 @@ library Falcon {
      * moved to its lane, then its two bytes swapped as the middle of unit·(2^16 + 1)) and checked together: when all
      * eight are kept (60 % of the time) they are stored as one word at the write position; when exactly one is
      * rejected (32 %), the seven others are stored so, as one word with the lanes below the rejected one moved up a
-     * lane, and likewise when exactly two are (7 %). Otherwise each lane is stored whole at the write position, its sample in the word's bits 224–239 (nothing
-     * above), and compared with 5q·2^224 as it is; for the 17th lane each sample is shifted to the top 16 bits of a
-     * word and stored 2 bytes into the lane at the write position, so that its top 16 bits become that lane's low
-     * half. The position then advances by one lane only if the sample is kept. A rejected sample, and the rest of each
-     * word, is overwritten by the next stores; the high half of each lane keeps bytes of an earlier store. The 17
-     * lanes are unrolled. The last block may store up to 67 samples past the n-th, into slack past the point. The
-     * number of blocks is not bounded a priori, as in the specification; each yields 63.8 samples on average.
+     * lane, and likewise when exactly two are (7 %). Otherwise each lane is stored whole at the write position, its
+     * sample in the word's bits 224–239 (nothing above), and compared with 5q·2^224 as it is; the position then
+     * advances by one lane only if the sample is kept. The 17th lane goes the same way, as a pair with a zero lane.
+     * A rejected sample, and the rest of each word, is overwritten by the next stores; the high half of each lane
+     * keeps bytes of an earlier store. The 17 lanes are unrolled. The last block may store up to 67 samples past the
+     * n-th, into slack past the point. The number of blocks is not bounded a priori, as in the specification; each
+     * yields 63.8 samples on average.
      */
     function hashToPoint(uint256 logn, bytes memory input) internal pure returns (uint256 c) {
         return _sample(logn, SHAKE.absorb(input, SHAKE.RATE_256).state, true);
@@ -526,28 +524,28 @@ library Falcon {
                         }
                         default {
                             mstore(at, word)
-                            back := add(at, shl(2, lt(word, LANE_SAMPLE_BOUND)))
+                            back := add(at, shl(2, lt(word, SAMPLE_BOUND)))
                             low := shl(32, word)
                             mstore(back, low)
-                            back := add(back, shl(2, lt(low, LANE_SAMPLE_BOUND)))
+                            back := add(back, shl(2, lt(low, SAMPLE_BOUND)))
                             low := shl(64, word)
                             mstore(back, low)
-                            back := add(back, shl(2, lt(low, LANE_SAMPLE_BOUND)))
+                            back := add(back, shl(2, lt(low, SAMPLE_BOUND)))
                             low := shl(96, word)
                             mstore(back, low)
-                            back := add(back, shl(2, lt(low, LANE_SAMPLE_BOUND)))
+                            back := add(back, shl(2, lt(low, SAMPLE_BOUND)))
                             low := shl(128, word)
                             mstore(back, low)
-                            back := add(back, shl(2, lt(low, LANE_SAMPLE_BOUND)))
+                            back := add(back, shl(2, lt(low, SAMPLE_BOUND)))
                             low := shl(160, word)
                             mstore(back, low)
-                            back := add(back, shl(2, lt(low, LANE_SAMPLE_BOUND)))
+                            back := add(back, shl(2, lt(low, SAMPLE_BOUND)))
                             low := shl(192, word)
                             mstore(back, low)
-                            back := add(back, shl(2, lt(low, LANE_SAMPLE_BOUND)))
+                            back := add(back, shl(2, lt(low, SAMPLE_BOUND)))
                             low := shl(224, word)
                             mstore(back, low)
-                            back := add(back, shl(2, lt(low, LANE_SAMPLE_BOUND)))
+                            back := add(back, shl(2, lt(low, SAMPLE_BOUND)))
                             back := sub(back, 32)
                         }
                     }
@@ -688,26 +686,24 @@ library Falcon {
                     }
                     mstore(next, x)
                     next := add(next, 32)
+                    // Lane 16 alone, as the first of a pair with a zero lane.
+                    x := mul(mload(add(lanes, 0x200)), LANE_PAIR_SPREAD)
+                    x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
+                    x := and(shr(8, mul(x, 0x10001)), LO16)
+                    r := and(add(x, REJECT_LANES), BIT16)
+                    if r {
+                        switch and(r, sub(r, 1))
+                        case 0 {
+                            v := sub(0, shl(16, r))
+                            mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                            next := sub(next, 4)
+                        }
+                        default { next := storeKept(x, r, next) }
+                        x := mload(next)
+                    }
+                    mstore(next, x)
+                    next := add(next, 16)
                     // Generated by scripts/codegen/falcon-sample.mjs: end
-                    // Lane 16 alone: its bytes b0 … b7 (b0 least significant) are four samples b0‖b1, b2‖b3, …: swapping
-                    // the bytes of every 16-bit unit puts sample k in bits 16k … 16k + 15. Each is shifted to the top 16
-                    // bits of a word and stored 2 bytes into the lane at `next`, so that they become the lane's low half.
-                    v := mload(add(lanes, 0x200))
-                    v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
-                    next := add(next, 2)
-                    x := shl(240, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(224, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(208, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    x := shl(192, v)
-                    mstore(next, x)
-                    next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                    next := sub(next, 2)
                 }
                 // Every block in memory from `blockAt` to `last`, until the point is complete.
                 for {} 1 { blockAt := add(blockAt, 544) } {
