@@ -33,9 +33,9 @@ library Falcon {
     uint256 private constant LO32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
     /**
      * @dev HashToPoint keeps 16-bit samples below 5q = 61,445, the largest multiple of q below 2^16: a word with a
-     * sample in its top 16 bits is below 5q·2^240 exactly when the sample is kept.
+     * sample in bits 224–239 and zeros above it is below 5q·2^224 exactly when the sample is kept.
      */
-    uint256 private constant SAMPLE_BOUND = 61445 << 240;
+    uint256 private constant SAMPLE_BOUND = 61445 << 224;
     /**
      * @dev {_sample}'s constants: 2^16 − 5q in every lane, and bit 16 of every lane (adding the first to lanes below
      * 2^16 sets a lane's bit 16 exactly when the lane is 5q or more, a sample to reject); 2^192 + 2^96 (a lane times
@@ -469,19 +469,19 @@ library Falcon {
      * 16 bits are the samples themselves (below 5q and congruent mod q to the point's coefficients, which is all
      * {isShort} needs); the high 16 bits of every lane are garbage, for the reader to mask.
      *
-     * Samples are read straight from the sponge's state (136-byte blocks, 68 samples each, in 17 little-endian
-     * 64-bit lanes), and the state is permuted only when another block is needed. Two lanes at a time, their eight
-     * samples are spread to the low halves of eight 32-bit lanes (each 16-bit unit moved to its lane, then its two
-     * bytes swapped as the middle of unit·(2^16 + 1)) and checked together: when all eight are kept (60 % of the
-     * time) they are stored as one word 2 bytes into the lane at the write position; when exactly one is rejected
-     * (32 %), the seven others are stored so, as one word with the lanes below the rejected one moved up a lane.
-     * Otherwise, and for the 17th lane, each sample is shifted to the top 16 bits of a word (the lower samples below
-     * it, nothing above), compared with 5q·2^240 as it is, and stored whole 2 bytes into the lane at the
-     * write position, so that its top 16 bits become that lane's low half; the position then advances by one lane
-     * only if the sample is kept. A rejected sample, and the rest of each word, is overwritten by the next stores;
-     * the high half of each lane keeps bytes of an earlier store. The 17 lanes are unrolled. The last block may store
-     * up to 67 samples past the n-th, into slack allocated after the point. The number of blocks is not bounded a
-     * priori, as in the specification; each yields 63.8 samples on average.
+     * Samples are read from the sponge's squeezed blocks (136 bytes, 68 samples each, in 17 little-endian 64-bit
+     * lanes), which are squeezed into the point's own memory: the samples written trail the lanes still to be read.
+     * Two lanes at a time, their eight samples are spread to the low halves of eight 32-bit lanes (each 16-bit unit
+     * moved to its lane, then its two bytes swapped as the middle of unit·(2^16 + 1)) and checked together: when all
+     * eight are kept (60 % of the time) they are stored as one word at the write position; when exactly one is
+     * rejected (32 %), the seven others are stored so, as one word with the lanes below the rejected one moved up a
+     * lane, and likewise when exactly two are (7 %). Otherwise each lane is stored whole at the write position, its
+     * sample in the word's bits 224–239 (nothing above), and compared with 5q·2^224 as it is; the position then
+     * advances by one lane only if the sample is kept. The 17th lane goes the same way, as a pair with a zero lane.
+     * A rejected sample, and the rest of each word, is overwritten by the next stores; the high half of each lane
+     * keeps bytes of an earlier store. The 17 lanes are unrolled. The last block may store up to 67 samples past the
+     * n-th, into slack past the point. The number of blocks is not bounded a priori, as in the specification; each
+     * yields 63.8 samples on average.
      */
     function hashToPoint(uint256 logn, bytes memory input) internal pure returns (uint256 c) {
         return _sample(logn, SHAKE.absorb(input, SHAKE.RATE_256).state, true);
@@ -528,427 +528,260 @@ library Falcon {
     function _sample(uint256 logn, uint256[25] memory state, bool permuted) private pure returns (uint256 c) {
         uint256 n = 1 << logn;
         uint256 end;
-        uint256 next;
-        // The block being read (its 17 lanes, a word each), and how many squeezed blocks follow it in memory.
-        uint256 lanes;
+        // The write position; the block being read (its 17 lanes, a word each) and the last squeezed block in memory.
+        uint256 writeAt;
+        uint256 blockAt;
+        uint256 last;
+        // How many squeezed blocks follow the first in memory.
         uint256 buffered;
+        uint256 borrowedEnd = KeccakF1600.BORROWED_END;
         assembly ("memory-safe") {
+            // Not in the memory the permutation borrows, into which it could not squeeze.
             c := mload(0x40)
-            // Write positions are 2 bytes into their lane.
-            next := add(c, 2)
-            end := add(next, shl(2, n))
-            // n lanes, then slack: the last block stores up to lane n + 66, each store writing 32 bytes from 2 in.
-            lanes := add(end, 0x140)
+            if lt(c, borrowedEnd) { c := borrowedEnd }
+            writeAt := c
+            end := add(c, shl(2, n))
             // A block gives at most 68 samples, so every point needs ⌈n/68⌉ blocks or more: the state's (copied if
-            // `permuted`, else squeezed too) and the next ones, squeezed in one call.
+            // `permuted`, else squeezed too) and the next ones, squeezed in one call into memory at the point itself.
+            // The samples trail the lanes they come from: after R lanes are read (R ≥ 2 when anything is stored),
+            // at most 4R samples are written, each store ending by c + 16R + 32 ≤ c + 32R, where the unread lanes
+            // start.
+            // That memory, 544⌈n/68⌉ ≥ 8n bytes, also covers the n lanes and the slack past them: the last block
+            // stores up to lane n + 66, each store writing 32 bytes (n ≥ 128).
+            blockAt := c
             buffered := sub(div(add(n, 67), 68), 1)
-            mstore(0x40, add(lanes, mul(add(buffered, 1), 544)))
+            last := add(blockAt, mul(buffered, 544))
+            mstore(0x40, add(last, 544))
         }
         if (permuted) {
             assembly ("memory-safe") {
-                mcopy(lanes, state, 544)
+                mcopy(blockAt, state, 544)
             }
-            KeccakF1600.squeezeLanes(state, lanes + 544, buffered - 1);
+            KeccakF1600.squeezeLanes(state, blockAt + 544, buffered - 1);
         } else {
-            KeccakF1600.squeezeLanes(state, lanes, buffered);
+            KeccakF1600.squeezeLanes(state, blockAt, buffered);
         }
         while (true) {
             assembly ("memory-safe") {
-                let v
-                let x
-                let r
-                // Generated by scripts/codegen/falcon-sample.mjs: begin
-                // Lanes 2i and 2i + 1: their eight samples spread to eight lanes and checked together (see above).
-                v := mload(add(lanes, 0x20))
-                x := or(or(mul(mload(lanes), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
-                x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
-                x := and(shr(8, mul(x, 0x10001)), LO16)
-                r := and(add(x, REJECT_LANES), BIT16)
-                switch r
-                case 0 {
-                    mstore(next, shl(16, x))
+                // One block's 68 candidates, from its 17 lanes at `lanes`, kept ones stored from `from` on; returns
+                // the next write position. A function, so that the loop's variables stay out of its stack.
+                function sampleBlock(lanes, from) -> next {
+                    next := from
+                    let v
+                    let x
+                    let r
+                    // Generated by scripts/codegen/falcon-sample.mjs: begin
+                    // Stores the kept samples of the lanes `word`, two or more rejected (their bits 16 in
+                    // `rejected`), from `at` on; returns the write position after them less 32 bytes.
+                    function storeKept(word, rejected, at) -> back {
+                        // The lowest bit of `rejected` (the later rejected lane) and the others.
+                        let low := and(rejected, sub(0, rejected))
+                        let high := xor(rejected, low)
+                        switch and(high, sub(high, 1))
+                        case 0 {
+                            // Exactly two, lanes j < k: those above j in place (bits from h = high << 16 up;
+                            // h wraps to 0 for j = 0), those between j and k up a lane (bits l = low << 48 to h),
+                            // those below k up two (below l).
+                            high := shl(16, high)
+                            low := shl(48, low)
+                            high := or(and(word, sub(0, high)), and(shl(32, word), sub(high, low)))
+                            mstore(at, or(high, and(shl(64, word), sub(low, 1))))
+                            back := sub(at, 8)
+                        }
+                        default {
+                            mstore(at, word)
+                            back := add(at, shl(2, lt(word, SAMPLE_BOUND)))
+                            low := shl(32, word)
+                            mstore(back, low)
+                            back := add(back, shl(2, lt(low, SAMPLE_BOUND)))
+                            low := shl(64, word)
+                            mstore(back, low)
+                            back := add(back, shl(2, lt(low, SAMPLE_BOUND)))
+                            low := shl(96, word)
+                            mstore(back, low)
+                            back := add(back, shl(2, lt(low, SAMPLE_BOUND)))
+                            low := shl(128, word)
+                            mstore(back, low)
+                            back := add(back, shl(2, lt(low, SAMPLE_BOUND)))
+                            low := shl(160, word)
+                            mstore(back, low)
+                            back := add(back, shl(2, lt(low, SAMPLE_BOUND)))
+                            low := shl(192, word)
+                            mstore(back, low)
+                            back := add(back, shl(2, lt(low, SAMPLE_BOUND)))
+                            low := shl(224, word)
+                            mstore(back, low)
+                            back := add(back, shl(2, lt(low, SAMPLE_BOUND)))
+                            back := sub(back, 32)
+                        }
+                    }
+                    // Lanes 2i and 2i + 1: their eight samples spread to eight lanes and checked together (see above).
+                    v := mload(add(lanes, 0x20))
+                    x := or(or(mul(mload(lanes), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
+                    x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
+                    x := and(shr(8, mul(x, 0x10001)), LO16)
+                    r := and(add(x, REJECT_LANES), BIT16)
+                    if r {
+                        switch and(r, sub(r, 1))
+                        case 0 {
+                            v := sub(0, shl(16, r))
+                            mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                            next := sub(next, 4)
+                        }
+                        default { next := storeKept(x, r, next) }
+                        x := mload(next)
+                    }
+                    mstore(next, x)
                     next := add(next, 32)
-                }
-                default {
-                    switch and(r, sub(r, 1))
-                    case 0 {
-                        v := sub(0, shl(16, r))
-                        x := shl(16, x)
-                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
-                        next := add(next, 28)
+                    v := mload(add(lanes, 0x60))
+                    x := or(or(mul(mload(add(lanes, 0x40)), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
+                    x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
+                    x := and(shr(8, mul(x, 0x10001)), LO16)
+                    r := and(add(x, REJECT_LANES), BIT16)
+                    if r {
+                        switch and(r, sub(r, 1))
+                        case 0 {
+                            v := sub(0, shl(16, r))
+                            mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                            next := sub(next, 4)
+                        }
+                        default { next := storeKept(x, r, next) }
+                        x := mload(next)
                     }
-                    default {
-                        v := shl(16, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(48, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(80, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(112, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(144, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(176, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(208, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(240, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    }
-                }
-                v := mload(add(lanes, 0x60))
-                x := or(or(mul(mload(add(lanes, 0x40)), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
-                x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
-                x := and(shr(8, mul(x, 0x10001)), LO16)
-                r := and(add(x, REJECT_LANES), BIT16)
-                switch r
-                case 0 {
-                    mstore(next, shl(16, x))
+                    mstore(next, x)
                     next := add(next, 32)
-                }
-                default {
-                    switch and(r, sub(r, 1))
-                    case 0 {
-                        v := sub(0, shl(16, r))
-                        x := shl(16, x)
-                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
-                        next := add(next, 28)
+                    v := mload(add(lanes, 0xa0))
+                    x := or(or(mul(mload(add(lanes, 0x80)), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
+                    x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
+                    x := and(shr(8, mul(x, 0x10001)), LO16)
+                    r := and(add(x, REJECT_LANES), BIT16)
+                    if r {
+                        switch and(r, sub(r, 1))
+                        case 0 {
+                            v := sub(0, shl(16, r))
+                            mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                            next := sub(next, 4)
+                        }
+                        default { next := storeKept(x, r, next) }
+                        x := mload(next)
                     }
-                    default {
-                        v := shl(16, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(48, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(80, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(112, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(144, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(176, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(208, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(240, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    }
-                }
-                v := mload(add(lanes, 0xa0))
-                x := or(or(mul(mload(add(lanes, 0x80)), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
-                x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
-                x := and(shr(8, mul(x, 0x10001)), LO16)
-                r := and(add(x, REJECT_LANES), BIT16)
-                switch r
-                case 0 {
-                    mstore(next, shl(16, x))
+                    mstore(next, x)
                     next := add(next, 32)
-                }
-                default {
-                    switch and(r, sub(r, 1))
-                    case 0 {
-                        v := sub(0, shl(16, r))
-                        x := shl(16, x)
-                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
-                        next := add(next, 28)
+                    v := mload(add(lanes, 0xe0))
+                    x := or(or(mul(mload(add(lanes, 0xc0)), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
+                    x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
+                    x := and(shr(8, mul(x, 0x10001)), LO16)
+                    r := and(add(x, REJECT_LANES), BIT16)
+                    if r {
+                        switch and(r, sub(r, 1))
+                        case 0 {
+                            v := sub(0, shl(16, r))
+                            mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                            next := sub(next, 4)
+                        }
+                        default { next := storeKept(x, r, next) }
+                        x := mload(next)
                     }
-                    default {
-                        v := shl(16, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(48, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(80, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(112, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(144, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(176, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(208, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(240, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    }
-                }
-                v := mload(add(lanes, 0xe0))
-                x := or(or(mul(mload(add(lanes, 0xc0)), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
-                x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
-                x := and(shr(8, mul(x, 0x10001)), LO16)
-                r := and(add(x, REJECT_LANES), BIT16)
-                switch r
-                case 0 {
-                    mstore(next, shl(16, x))
+                    mstore(next, x)
                     next := add(next, 32)
-                }
-                default {
-                    switch and(r, sub(r, 1))
-                    case 0 {
-                        v := sub(0, shl(16, r))
-                        x := shl(16, x)
-                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
-                        next := add(next, 28)
+                    v := mload(add(lanes, 0x120))
+                    x := or(or(mul(mload(add(lanes, 0x100)), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
+                    x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
+                    x := and(shr(8, mul(x, 0x10001)), LO16)
+                    r := and(add(x, REJECT_LANES), BIT16)
+                    if r {
+                        switch and(r, sub(r, 1))
+                        case 0 {
+                            v := sub(0, shl(16, r))
+                            mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                            next := sub(next, 4)
+                        }
+                        default { next := storeKept(x, r, next) }
+                        x := mload(next)
                     }
-                    default {
-                        v := shl(16, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(48, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(80, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(112, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(144, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(176, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(208, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(240, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    }
-                }
-                v := mload(add(lanes, 0x120))
-                x := or(or(mul(mload(add(lanes, 0x100)), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
-                x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
-                x := and(shr(8, mul(x, 0x10001)), LO16)
-                r := and(add(x, REJECT_LANES), BIT16)
-                switch r
-                case 0 {
-                    mstore(next, shl(16, x))
+                    mstore(next, x)
                     next := add(next, 32)
-                }
-                default {
-                    switch and(r, sub(r, 1))
-                    case 0 {
-                        v := sub(0, shl(16, r))
-                        x := shl(16, x)
-                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
-                        next := add(next, 28)
+                    v := mload(add(lanes, 0x160))
+                    x := or(or(mul(mload(add(lanes, 0x140)), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
+                    x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
+                    x := and(shr(8, mul(x, 0x10001)), LO16)
+                    r := and(add(x, REJECT_LANES), BIT16)
+                    if r {
+                        switch and(r, sub(r, 1))
+                        case 0 {
+                            v := sub(0, shl(16, r))
+                            mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                            next := sub(next, 4)
+                        }
+                        default { next := storeKept(x, r, next) }
+                        x := mload(next)
                     }
-                    default {
-                        v := shl(16, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(48, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(80, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(112, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(144, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(176, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(208, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(240, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    }
-                }
-                v := mload(add(lanes, 0x160))
-                x := or(or(mul(mload(add(lanes, 0x140)), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
-                x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
-                x := and(shr(8, mul(x, 0x10001)), LO16)
-                r := and(add(x, REJECT_LANES), BIT16)
-                switch r
-                case 0 {
-                    mstore(next, shl(16, x))
+                    mstore(next, x)
                     next := add(next, 32)
-                }
-                default {
-                    switch and(r, sub(r, 1))
-                    case 0 {
-                        v := sub(0, shl(16, r))
-                        x := shl(16, x)
-                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
-                        next := add(next, 28)
+                    v := mload(add(lanes, 0x1a0))
+                    x := or(or(mul(mload(add(lanes, 0x180)), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
+                    x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
+                    x := and(shr(8, mul(x, 0x10001)), LO16)
+                    r := and(add(x, REJECT_LANES), BIT16)
+                    if r {
+                        switch and(r, sub(r, 1))
+                        case 0 {
+                            v := sub(0, shl(16, r))
+                            mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                            next := sub(next, 4)
+                        }
+                        default { next := storeKept(x, r, next) }
+                        x := mload(next)
                     }
-                    default {
-                        v := shl(16, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(48, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(80, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(112, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(144, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(176, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(208, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(240, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    }
-                }
-                v := mload(add(lanes, 0x1a0))
-                x := or(or(mul(mload(add(lanes, 0x180)), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
-                x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
-                x := and(shr(8, mul(x, 0x10001)), LO16)
-                r := and(add(x, REJECT_LANES), BIT16)
-                switch r
-                case 0 {
-                    mstore(next, shl(16, x))
+                    mstore(next, x)
                     next := add(next, 32)
-                }
-                default {
-                    switch and(r, sub(r, 1))
-                    case 0 {
-                        v := sub(0, shl(16, r))
-                        x := shl(16, x)
-                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
-                        next := add(next, 28)
+                    v := mload(add(lanes, 0x1e0))
+                    x := or(or(mul(mload(add(lanes, 0x1c0)), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
+                    x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
+                    x := and(shr(8, mul(x, 0x10001)), LO16)
+                    r := and(add(x, REJECT_LANES), BIT16)
+                    if r {
+                        switch and(r, sub(r, 1))
+                        case 0 {
+                            v := sub(0, shl(16, r))
+                            mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                            next := sub(next, 4)
+                        }
+                        default { next := storeKept(x, r, next) }
+                        x := mload(next)
                     }
-                    default {
-                        v := shl(16, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(48, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(80, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(112, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(144, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(176, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(208, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(240, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    }
-                }
-                v := mload(add(lanes, 0x1e0))
-                x := or(or(mul(mload(add(lanes, 0x1c0)), LANE_PAIR_SPREAD), shl(64, v)), shr(32, v))
-                x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
-                x := and(shr(8, mul(x, 0x10001)), LO16)
-                r := and(add(x, REJECT_LANES), BIT16)
-                switch r
-                case 0 {
-                    mstore(next, shl(16, x))
+                    mstore(next, x)
                     next := add(next, 32)
-                }
-                default {
-                    switch and(r, sub(r, 1))
-                    case 0 {
-                        v := sub(0, shl(16, r))
-                        x := shl(16, x)
-                        mstore(next, or(and(x, v), and(shl(32, x), not(v))))
-                        next := add(next, 28)
+                    // Lane 16 alone, as the first of a pair with a zero lane.
+                    x := mul(mload(add(lanes, 0x200)), LANE_PAIR_SPREAD)
+                    x := or(shl(32, and(x, LO16_OF_64)), and(shr(16, x), LO16_OF_64))
+                    x := and(shr(8, mul(x, 0x10001)), LO16)
+                    r := and(add(x, REJECT_LANES), BIT16)
+                    if r {
+                        switch and(r, sub(r, 1))
+                        case 0 {
+                            v := sub(0, shl(16, r))
+                            mstore(next, or(and(x, v), and(shl(32, x), not(v))))
+                            next := sub(next, 4)
+                        }
+                        default { next := storeKept(x, r, next) }
+                        x := mload(next)
                     }
-                    default {
-                        v := shl(16, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(48, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(80, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(112, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(144, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(176, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(208, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                        v := shl(240, x)
-                        mstore(next, v)
-                        next := add(next, shl(2, lt(v, SAMPLE_BOUND)))
-                    }
+                    mstore(next, x)
+                    next := add(next, 16)
+                    // Generated by scripts/codegen/falcon-sample.mjs: end
                 }
-                // Generated by scripts/codegen/falcon-sample.mjs: end
-                // Lane 16 alone: its bytes b0 … b7 (b0 least significant) are four samples b0‖b1, b2‖b3, …: swapping
-                // the bytes of every 16-bit unit puts sample k in bits 16k … 16k + 15.
-                v := mload(add(lanes, 0x200))
-                v := or(shl(8, and(v, 0x00ff00ff00ff00ff)), and(shr(8, v), 0x00ff00ff00ff00ff))
-                x := shl(240, v)
-                mstore(next, x)
-                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                x := shl(224, v)
-                mstore(next, x)
-                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                x := shl(208, v)
-                mstore(next, x)
-                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
-                x := shl(192, v)
-                mstore(next, x)
-                next := add(next, shl(2, lt(x, SAMPLE_BOUND)))
+                // Every block in memory from `blockAt` to `last`, until the point is complete.
+                for {} 1 { blockAt := add(blockAt, 544) } {
+                    writeAt := sampleBlock(blockAt, writeAt)
+                    if or(iszero(lt(writeAt, end)), eq(blockAt, last)) { break }
+                }
             }
-            if (next >= end) return c;
-            if (buffered != 0) {
-                // A memory address and a non-zero count: neither wraps.
-                unchecked {
-                    lanes += 544;
-                    --buffered;
-                }
-            } else {
-                KeccakF1600.permute(state);
-                assembly ("memory-safe") {
-                    lanes := state
-                }
+            if (writeAt >= end) return c;
+            KeccakF1600.permute(state);
+            assembly ("memory-safe") {
+                blockAt := state
+                last := state
             }
         }
     }
