@@ -85,8 +85,8 @@ const DOWN = [4, 3, 2, 1, 0];
 const ROWS = { M: DOWN, S1: UP };
 const STORES = { M: DOWN, S1: UP, S2: DOWN };
 const B_ORDER = { M: [0, 2, 1, 3, 4], S1: [4, 1, 0, 3, 2], S2: [0, 2, 1, 3, 4] };
-const M_D_ORDER = [1, 4, 2, 0, 3];
-const PACKED = [1, 4, 0, 3, 2];
+const M_D_ORDER = [1, 4, 2, 3, 0];
+const PACKED = [4, 1, 0, 3, 2];
 const PACKED_STORES = [0, 1, 2, 3, 4];
 
 // χ output b0 ^ (~b1 & b2), held complemented if t, from held values h_i = b_i (s_i = 0) or ~b_i (s_i = 1).
