@@ -50,7 +50,9 @@ const srcOf = (X, Y) => ({ x: (((3 * (Y - 3 * X)) % 5) + 5) % 5, y: X });
 // Memory borrowed at fixed addresses (saved and restored): P (S1 → S2), Z (M → S1), QD (S2 → M).
 const P = 0x80;
 const Z = P + 416;
-const QD = Z + 608;
+// QD overlaps Z's row 0 (lanes 4 … 0, Z + 480 on): M stores that row last, after every load from QD, and its rows
+// 4 … 1 end at Z + 488 (lane 5's 32-byte store), where QD starts; S1 has read Z before S2 writes QD.
+const QD = Z + 488;
 const END = QD + 232;
 const BORROW = END - 0x80;
 // The 800 bytes from SCRATCH (in P and Z) hold the state one lane a word while it moves in and out.
@@ -73,7 +75,7 @@ let lastZStore = -1;
 // The order of statements decides how much stack shuffling (SWAP) the compiler's stack layout needs. These orders
 // measured cheapest (scripts/codegen/keccak-meter.ts: 264 gas a permutation less than rows, stores and words all in
 // increasing order): M's rows and each row's χ stores, and S2's row 4 stores, from 4 down to 0; S2's packed words
-// laid out from column 3 on. M's and S1's stores must stay in increasing address order (each 32-byte store spills
+// laid out in the order of PACKED. M's and S1's stores must stay in increasing address order (each 32-byte store spills
 // into the next lane's bytes: M's run from lane 24 down to 0), and S2's packed words must follow its row 4.
 // The order in which a row's b values are computed matters too, and the order of M's θ effects: these (B_ORDER,
 // M_D_ORDER) measured 384 gas a permutation less than increasing order (scripts/codegen/keccak-meter.ts; all 120
@@ -83,8 +85,9 @@ const DOWN = [4, 3, 2, 1, 0];
 const ROWS = { M: DOWN, S1: UP };
 const STORES = { M: DOWN, S1: UP, S2: DOWN };
 const B_ORDER = { M: [0, 2, 1, 3, 4], S1: [4, 1, 0, 3, 2], S2: [0, 2, 1, 3, 4] };
-const M_D_ORDER = [1, 4, 2, 0, 3];
-const PACKED = [3, 4, 0, 1, 2];
+const M_D_ORDER = [1, 4, 2, 3, 0];
+const PACKED = [4, 1, 0, 3, 2];
+const PACKED_STORES = [0, 1, 2, 3, 4];
 
 // χ output b0 ^ (~b1 & b2), held complemented if t, from held values h_i = b_i (s_i = 0) or ~b_i (s_i = 1).
 function chi(h0, h1, h2, s0, s1, s2, t) {
@@ -208,7 +211,10 @@ function round(kind, rcExpr, lo) {
     }
     L.push("    }");
   };
-  if (kind === "M") for (const Y of ROWS.M) scalarRow(Y, zAddr);
+  if (kind === "M") {
+    if (ROWS.M[4] !== 0 || zAddr(0, 1) + 32 > QD || STAGE + 184 > QD || SCRATCH + 800 > QD) throw new Error("QD overlaps a live region");
+    for (const Y of ROWS.M) scalarRow(Y, zAddr);
+  }
   if (kind === "S1") for (const Y of ROWS.S1) scalarRow(Y, pAddr);
   if (kind === "S2") {
     L.push("    // Row 4 first: its 32-byte stores run into the next column's word, which is stored after.");
@@ -246,7 +252,7 @@ function round(kind, rcExpr, lo) {
       }
     }
     for (const X of PACKED) L.push(`        let q${X} := mload(${hex(stage(X, 0))})`);
-    for (let X = 0; X < 5; X++) {
+    for (const X of PACKED_STORES) {
       const X1 = (X + 1) % 5;
       const X2 = (X + 2) % 5;
       let v = chi(`q${X}`, `q${X1}`, `q${X2}`, sig[X], sig[X1], sig[X2], target(X, 0));
@@ -262,13 +268,15 @@ function round(kind, rcExpr, lo) {
 
 const body = [];
 {
-  // One table word per iteration holds its three round constants: S1's at bits 192 and 128, M's at 64, S2's at 0.
-  // ι needs the constant in every copy after M (one MUL makes them), in the top two copies after S1 (P keeps 16
-  // bytes a lane, and the word's low half lands in the next lane's bytes, which its own store then overwrites): the
-  // word itself; and in the window alone after S2 (the rest of that word holds rows 1 … 3): one shift.
+  // 48 table bytes per iteration hold its three round constants: M's in the top three 64-bit slots of the word at
+  // rc and S2's in its lowest, S1's in the top two of the 16 bytes after. ι needs the constant in the copies that the
+  // next round reads: after M in the top three (Z keeps 24 bytes a lane; lane 0's lowest slot is never read as a
+  // copy): the word itself; after S1 in the top two (P keeps 16 bytes a lane, and the word's low half lands in the
+  // next lane's bytes, which its own store then overwrites): the word 32 bytes on; and after S2 in the window alone
+  // (the rest of that word holds rows 1 … 3): one shift.
   const rcExpr = {
-    M: `mul(shr(192, shl(128, mload(rc))), ${K(0)})`,
-    S1: "mload(rc)",
+    M: "mload(rc)",
+    S1: "mload(add(rc, 32))",
     S2: "shl(192, mload(rc))",
   };
   let lo = 192;
@@ -280,8 +288,12 @@ const body = [];
 }
 const ind = (lines, n) => lines.map((l) => (l ? " ".repeat(n) + l : l)).join("\n");
 
-const rcStores = Array.from({ length: 8 }, (_, i) => {
-  const word = (RC[3 * i + 1] << 192n) | (RC[3 * i + 1] << 128n) | (RC[3 * i] << 64n) | RC[3 * i + 2];
+const RC_STREAM = Array.from({ length: 8 }, (_, i) => {
+  const [m, s1, s2] = [RC[3 * i], RC[3 * i + 1], RC[3 * i + 2]];
+  return [m, m, m, s2, s1, s1];
+}).flat();
+const rcStores = Array.from({ length: 12 }, (_, i) => {
+  const word = RC_STREAM.slice(4 * i, 4 * i + 4).reduce((w, c) => (w << 64n) | c, 0n);
   return `mstore(${i ? `add(table, ${i * 32})` : "table"}, ${hex(word)})`;
 });
 const lanesByQd = Array.from({ length: 25 }, (_, i) => i).sort((a, b) => qAddr(a % 5, (a / 5) | 0) - qAddr(b % 5, (b / 5) | 0));
@@ -411,10 +423,10 @@ library KeccakF1600 {
             // first round's input, in increasing address order (each store's low 24 bytes are overwritten by the next).
             mcopy(${hex(SCRATCH - 24)}, state, 800)
 ${ind(inMoves, 12)}
-            // Round constants, three per word, past the saved copy.
+            // Round constants, three per 48 bytes, past the saved copy.
             let table := add(saved, ${BORROW})
 ${ind(rcStores, 12)}
-            let lastRc := add(table, 224)
+            let lastRc := add(table, 336)
             // One pass per block: its input XORed in (none for {permute}), then the permutation.
             for { let b := 0 } 1 { b := add(b, 1) } {
                 if rate {
@@ -426,7 +438,7 @@ ${ind(xorBlock, 20)}
                 for { let rc := table } 1 {} {
 ${ind(body, 20)}
                     if eq(rc, lastRc) { break }
-                    rc := add(rc, 32)
+                    rc := add(rc, 48)
                 }
                 if out {
                     // The rate's lanes 0 … 16 only: the rest reach Z after the last block.
