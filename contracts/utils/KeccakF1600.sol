@@ -285,9 +285,9 @@ library KeccakF1600 {
                         let c4 := xor(xor(xor(xor(mload(0x400), mload(0x388)), mload(0x310)), mload(0x298)), mload(0x220))
                         let c1 := mul(shr(192, w10), 0x1000000000000000100000000000000010000000000000001)
                         let c3 := mul(shr(192, w32), 0x1000000000000000100000000000000010000000000000001)
-                        let d0 := xor(c4, shl(1, c1))
-                        let d1 := xor(shl(64, w10), shl(65, w32))
                         let d2 := xor(c1, shl(1, c3))
+                        let d1 := xor(shl(64, w10), shl(65, w32))
+                        let d0 := xor(c4, shl(1, c1))
                         let d3 := xor(shl(64, w32), shl(1, c4))
                         let d4 := xor(c3, shl(65, w10))
                         {
