@@ -201,10 +201,10 @@ library KeccakF1600 {
                         // θ
                         let c0 := xor(mload(0x408), mload(0x418))
                         c0 := xor(mload(0x428), xor(shl(64, c0), c0))
-                        let c1 := xor(mload(0x430), mload(0x440))
-                        c1 := xor(mload(0x450), xor(shl(64, c1), c1))
                         let c2 := xor(mload(0x458), mload(0x468))
                         c2 := xor(mload(0x478), xor(shl(64, c2), c2))
+                        let c1 := xor(mload(0x430), mload(0x440))
+                        c1 := xor(mload(0x450), xor(shl(64, c1), c1))
                         let c3 := xor(mload(0x480), mload(0x490))
                         c3 := xor(mload(0x4a0), xor(shl(64, c3), c3))
                         let c4 := xor(mload(0x4a8), mload(0x4b8))
