@@ -2,14 +2,16 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { before, describe, it } from "node:test";
-import { ml_dsa44, ml_dsa87 } from "@noble/post-quantum/ml-dsa.js";
+import { ml_dsa44, ml_dsa65, ml_dsa87 } from "@noble/post-quantum/ml-dsa.js";
 import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, toHex, zeroAddress } from "viem";
 import type { NetworkConnection } from "hardhat/types/network";
 import {
   type Mldsa44SignerReturnType,
+  type Mldsa65SignerReturnType,
   type Mldsa87SignerReturnType,
-  deployCodeChunks, expandMldsa44PublicKey, expandMldsa87PublicKey,
+  deployCodeChunks, expandMldsa44PublicKey, expandMldsa87PublicKey, expandPublicKey,
   mldsa44Signer,
+  mldsa65Signer,
   mldsa87Signer,
 } from "@pq4337/sdk";
 import { type Fixture, deployFixture } from "./deployment.js";
@@ -22,11 +24,11 @@ const FAILURE = "0xffffffff";
  * library, signer and key expansion, FIPS 204's sizes and σ's layout, and the places each test mutates.
  */
 export type MldsaVerifierCase = {
-  name: "ML-DSA-44" | "ML-DSA-87";
-  contract: "MLDSA44Verifier" | "MLDSA87Verifier";
-  noble: typeof ml_dsa44 | typeof ml_dsa87;
-  signer: (options?: { deterministic?: boolean }) => Mldsa44SignerReturnType | Mldsa87SignerReturnType;
-  expand: typeof expandMldsa44PublicKey | typeof expandMldsa87PublicKey;
+  name: "ML-DSA-44" | "ML-DSA-65" | "ML-DSA-87";
+  contract: "MLDSA44Verifier" | "MLDSA65Verifier" | "MLDSA87Verifier";
+  noble: typeof ml_dsa44 | typeof ml_dsa65 | typeof ml_dsa87;
+  signer: (options?: { deterministic?: boolean }) => Mldsa44SignerReturnType | Mldsa65SignerReturnType | Mldsa87SignerReturnType;
+  expand: typeof expandMldsa44PublicKey | typeof expandPublicKey | typeof expandMldsa87PublicKey;
   /** Fixture files (test/fixtures) holding the set's independent vectors, and how many they hold. */
   vectorFiles: string[];
   vectorCount: number;
@@ -53,6 +55,22 @@ export const mldsa44Case: MldsaVerifierCase = {
   // c̃, then z with every polynomial.
   mutatedCTildeAndZ: [0, 15, 31, 32, 33, 34, 32 + 575, 32 + 1000, 32 + 1728, 32 + 2303],
   tamperedExpandedByte: 20480 - 5,
+};
+
+export const mldsa65Case: MldsaVerifierCase = {
+  name: "ML-DSA-65",
+  contract: "MLDSA65Verifier",
+  noble: ml_dsa65,
+  signer: mldsa65Signer,
+  expand: expandPublicKey,
+  vectorFiles: ["mldsa65-pqclean.jsonl", "mldsa65-dilithium-py.jsonl"],
+  vectorCount: 8,
+  sizes: { publicKey: 1952, signature: 3309, key: 72, chunks: 2 },
+  // σ = c̃ (48) ‖ z (5 × 640) ‖ h (ω = 55 positions, then k = 6 running counts).
+  layout: { zOffset: 48, hintOffset: 3248, omega: 55, k: 6, zBits: 20, beta: 196 },
+  // c̃, then z with its first, second and fifth polynomials.
+  mutatedCTildeAndZ: [0, 17, 47, 48, 49, 48 + 639, 48 + 1000, 48 + 3199],
+  tamperedExpandedByte: 36864 - 5,
 };
 
 export const mldsa87Case: MldsaVerifierCase = {
@@ -98,9 +116,9 @@ const withRaw = (signature: Hex, { zOffset, zBits }: MldsaVerifierCase["layout"]
 };
 
 /**
- * The verifier tests every ML-DSA parameter set without a test file of its own shares: noble, PQClean and
- * dilithium-py signatures accepted, verifyMessage's contexts, single-byte mutations, malformed hints, z at the norm
- * bound, and malformed keys, on an in-process chain.
+ * The verifier tests every ML-DSA parameter set shares: noble, PQClean and dilithium-py signatures accepted,
+ * verifyMessage's contexts, single-byte mutations, malformed hints, z at the norm bound, and malformed keys (wrong
+ * lengths, chunks without code, swapped, repeated or of another length, a wrong commitment), on an in-process chain.
  */
 export function describeMldsaVerifier(connection: NetworkConnection<"generic">, set: MldsaVerifierCase) {
   const { viem } = connection;
@@ -176,15 +194,18 @@ export function describeMldsaVerifier(connection: NetworkConnection<"generic">, 
     });
 
     it("verifyMessage: FIPS 204 Verify(pk, M, σ, ctx) for messages and contexts of any length", async () => {
-      for (const [messageLength, contextLength] of [[0, 0], [200, 1], [32, 255], [500, 17]] as const) {
+      for (const [messageLength, contextLength] of [[0, 0], [200, 1], [32, 255], [500, 17], [32, 0]] as const) {
         const message = bytesToHex(randomBytes(messageLength));
         const context = bytesToHex(randomBytes(contextLength));
         const sig = sign(message, context);
         assert.equal(await verifier.read.verifyMessage([signer.key, message, context, sig]), true, `${messageLength}/${contextLength}`);
-        assert.equal(await verifier.read.verifyMessage([signer.key, concatHex([message, "0x00"]), context, sig]), false);
-        assert.equal(await verifier.read.verifyMessage([signer.key, message, concatHex([context, "0x00"]), sig]), false);
+        assert.equal(await verifier.read.verifyMessage([signer.key, concatHex([message, "0x00"]), context, sig]), false, "a byte appended to M");
+        assert.equal(await verifier.read.verifyMessage([signer.key, message, concatHex([context, "0x00"]), sig]), false, "another context");
+        if (messageLength === 32 && contextLength === 0) assert.equal(await verify(signer.key, message, sig), MAGIC, "verify is the 32-byte, empty-context case");
       }
       assert.equal(await verifier.read.verifyMessage([signer.key, "0x", bytesToHex(new Uint8Array(256)), sign("0x")]), false, "|ctx| > 255");
+      const keyWithoutCode = bytesToHex(new Uint8Array(set.sizes.key));
+      assert.equal(await verifier.read.verifyMessage([keyWithoutCode, "0x", "0x", sign("0x")]), false, "a key without code");
     });
 
     it("rejects every single-byte mutation of c̃, z, the hint, the message and the key", async () => {
@@ -240,9 +261,12 @@ export function describeMldsaVerifier(connection: NetworkConnection<"generic">, 
       assert.equal(await verify(concatHex([commitment, ...addresses.slice(0, -1), empty]), hash, signature), FAILURE);
       if (addresses.length > 1) {
         const [first, second, ...rest] = addresses;
-        assert.equal(await verify(concatHex([commitment, second!, first!, ...rest]), hash, signature), FAILURE);
+        assert.equal(await verify(concatHex([commitment, second!, first!, ...rest]), hash, signature), FAILURE, "chunks swapped");
+        assert.equal(await verify(concatHex([commitment, first!, first!, ...rest]), hash, signature), FAILURE, "a chunk twice");
       }
       assert.equal(await verify(concatHex([keccak256(commitment), ...addresses]), hash, signature), FAILURE);
+      // A chunk with code of another length: the verifier itself.
+      assert.equal(await verify(concatHex([commitment, ...addresses.slice(0, -1), verifier.address]), hash, signature), FAILURE);
     });
   });
 }
