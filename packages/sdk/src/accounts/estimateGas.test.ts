@@ -67,11 +67,14 @@ const rpcError = (code: number, message: string) => Object.assign(new Error(mess
 /** Whether the request is the gas meter's call, the one that carries the state override. */
 const isMeterCall = ({ method, params }: Request) => method === "eth_call" && params.length > 2;
 
-/** The verification gas the account declares for its creating operation: its own estimate, or undefined. */
+/**
+ * The verification gas the account declares for its creating operation: its own estimate, or undefined. Only the
+ * estimate goes through `transport`; the factory's arguments come from the answering chain.
+ */
 async function estimate(transport: Transport) {
-  const client = createPublicClient({ chain: foundry, transport });
-  const account = await toPQSmartAccount({ client, signer });
-  const userOperation = { nonce: 0n, ...(await account.getFactoryArgs()) } as UserOperation;
+  const account = await toPQSmartAccount({ client: createPublicClient({ chain: foundry, transport }), signer });
+  const creating = await toPQSmartAccount({ client: createPublicClient({ chain: foundry, transport: chain().transport }), signer });
+  const userOperation = { nonce: 0n, ...(await creating.getFactoryArgs()) } as UserOperation;
   return account.userOperation!.estimateGas!(userOperation);
 }
 
