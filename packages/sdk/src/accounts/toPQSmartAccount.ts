@@ -241,7 +241,7 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
     userOperation: {
       // The verifiers' gas comes from their own cost, measured on-chain (see estimateSignersVerifyGas). Only a node
       // without state overrides leaves the estimate to the bundler: any other failure throws, since the bundler's
-      // figure can be too low for a post-quantum verifier (AA13 when the operation creates the account).
+      // figure can be too low for a post-quantum verifier (AA23 for an ECDSA + ML-DSA-65 account's first operation).
       async estimateGas(userOperation) {
         try {
           const verifyGas = await estimateSignersVerifyGas({ client, signing, depth: 1n });

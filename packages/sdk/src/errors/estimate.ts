@@ -22,8 +22,9 @@ export class StateOverrideUnsupportedError extends PQ4337Error {
 /**
  * The account's own estimate of an operation's verification gas failed (a timeout, a dropped connection, a node
  * error, a factory that reverts). The operation is not sent with the bundler's estimate instead: bundlers estimate
- * verification tightly, and for a post-quantum verifier, one call below validation (EIP-150's 63/64), their figure
- * can be too low, which the EntryPoint reports as AA13 (creating the account) or AA24 (a false bad signature).
+ * verification from a simulation with stub signatures, and for a post-quantum verifier their figure can be too low
+ * (on the devnet, Alto answers 716,287 for an ECDSA + ML-DSA-65 account's creating operation, the SDK 1,628,350, and
+ * the EntryPoint refuses Alto's with AA23): AA13, AA23 or AA24, by where the gas runs out.
  */
 export class VerificationGasEstimationFailedError extends PQ4337Error {
   override name = "VerificationGasEstimationFailedError";
@@ -33,7 +34,7 @@ export class VerificationGasEstimationFailedError extends PQ4337Error {
     const reason = failureReason(cause);
     super(`Could not estimate the operation's verification gas: ${reason}`, {
       details:
-        "The operation was not sent with the bundler's estimate, which can be too low for a post-quantum signature (AA13, AA24). Retry once the node answers.",
+        "The operation was not sent with the bundler's estimate, which can be too low for a post-quantum signature (AA13, AA23, AA24). Retry once the node answers.",
       cause,
     });
     this.reason = reason;
