@@ -56,6 +56,7 @@ export {
   parseUserOperationError,
 } from "./errors/userOperation.js";
 export { type DecodeRevertReturnType, decodeRevert } from "./errors/decodeRevert.js";
+export { StateOverrideUnsupportedError, VerificationGasEstimationFailedError } from "./errors/estimate.js";
 export * from "./generated/contracts.js";
 export { ecdsaSigner, type EcdsaSignerParameters, type EcdsaSignerReturnType, type EcdsaSignerErrorType } from "./signers/ecdsa.js";
 export {

@@ -30,6 +30,7 @@ import { estimateSignersVerifyGas } from "./estimateSignersVerifyGas.js";
 import { getPQ4337Addresses } from "../deploy/getPQ4337Addresses.js";
 import { MissingVerifierError, UnknownVerifierError, UnsupportedCallsError } from "../errors/account.js";
 import { PQ4337Error } from "../errors/base.js";
+import { StateOverrideUnsupportedError, VerificationGasEstimationFailedError } from "../errors/estimate.js";
 import { pqAccountAbi, pqAccountFactoryAbi } from "../generated/contracts.js";
 import { type AssertChainErrorType, assertChain } from "../utils/assertChain.js";
 import type { MultiSigner } from "../signers/multiSigner.js";
@@ -121,7 +122,12 @@ export type PQSmartAccountImplementation = SmartAccountImplementation<
 
 export type ToPQSmartAccountReturnType = SmartAccount<PQSmartAccountImplementation>;
 
-export type ToPQSmartAccountErrorType = MissingVerifierError | UnknownVerifierError | UnsupportedCallsError | AssertChainErrorType;
+export type ToPQSmartAccountErrorType =
+  | MissingVerifierError
+  | UnknownVerifierError
+  | UnsupportedCallsError
+  | VerificationGasEstimationFailedError
+  | AssertChainErrorType;
 
 /**
  * A viem smart account for {@link PQAccount} on EntryPoint v0.8: counterfactual address, factory data,
@@ -233,7 +239,9 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
     },
 
     userOperation: {
-      // The verifiers' gas comes from their own cost, measured on-chain (see estimateSignersVerifyGas).
+      // The verifiers' gas comes from their own cost, measured on-chain (see estimateSignersVerifyGas). Only a node
+      // without state overrides leaves the estimate to the bundler: any other failure throws, since the bundler's
+      // figure can be too low for a post-quantum verifier (AA23 for an ECDSA + ML-DSA-65 account's first operation).
       async estimateGas(userOperation) {
         try {
           const verifyGas = await estimateSignersVerifyGas({ client, signing, depth: 1n });
@@ -246,9 +254,9 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
           const overhead =
             validationOverheadGas + extraSignerOverheadGas * BigInt(signing.length - 1) + zeroSlotWriteSurchargeGas * zeroSlots;
           return { verificationGasLimit: verifyGas + overhead + creation };
-        } catch {
-          // A node without state overrides: leave the estimate to the bundler.
-          return undefined;
+        } catch (error) {
+          if (error instanceof StateOverrideUnsupportedError) return undefined;
+          throw new VerificationGasEstimationFailedError({ cause: error });
         }
       },
     },

@@ -1,5 +1,6 @@
 import { type Address, type Chain, type Client, type Hex, type Transport, decodeFunctionResult, encodeFunctionData } from "viem";
 import { call } from "viem/actions";
+import { StateOverrideUnsupportedError, isStateOverrideRefusal } from "../errors/estimate.js";
 import { toCodeChunks } from "../keys/codeStore.js";
 import { erc7913GasMeterAbi, erc7913GasMeterDeployedBytecode } from "../generated/contracts.js";
 
@@ -23,6 +24,8 @@ export type MeasureVerifyGasParameters = {
   expandedKey?: Hex | undefined;
 };
 
+export type MeasureVerifyGasErrorType = StateOverrideUnsupportedError;
+
 export type MeasureVerifyGasReturnType = {
   /** Whether the verifier returned the ERC-7913 success selector. */
   valid: boolean;
@@ -36,7 +39,8 @@ export type MeasureVerifyGasReturnType = {
 /**
  * Verifies a signature with an ERC-7913 verifier on a live chain and measures the gas of the call, through
  * an `eth_call` that places pq4337's gas meter with a state override (no deployment, works on any node that
- * supports state overrides).
+ * supports state overrides). A node that refuses or ignores the override throws {@link StateOverrideUnsupportedError};
+ * any other failure (a timeout, a dropped connection) is thrown as the transport reported it.
  *
  * @example
  * const { valid, gas } = await measureVerifyGas({ client, verifier, key: signer.key, hash, signature })
@@ -51,7 +55,11 @@ export async function measureVerifyGas(parameters: MeasureVerifyGasParameters): 
       { address: meterAddress, code: erc7913GasMeterDeployedBytecode },
       ...chunks.map(({ address, runtimeCode }) => ({ address, code: runtimeCode })),
     ],
+  }).catch((error: unknown) => {
+    throw isStateOverrideRefusal(error) ? new StateOverrideUnsupportedError({ cause: error }) : error;
   });
-  const [result, gas] = decodeFunctionResult({ abi: erc7913GasMeterAbi, functionName: "measure", data: data! });
+  // The meter always returns: no data means the node ran the call without placing it.
+  if (data === undefined) throw new StateOverrideUnsupportedError();
+  const [result, gas] = decodeFunctionResult({ abi: erc7913GasMeterAbi, functionName: "measure", data });
   return { valid: result === verifySelector, gas: Number(gas) };
 }

@@ -7,6 +7,7 @@ import {
   prepareUserOperation,
   sendUserOperation as viemSendUserOperation,
 } from "viem/account-abstraction";
+import type { VerificationGasEstimationFailedError } from "../errors/estimate.js";
 import type { ExpandedKeyNotDeployedError } from "../errors/keys.js";
 import {
   type EndpointUnreachableError,
@@ -32,6 +33,7 @@ export type SendUserOperationParameters<account extends SmartAccount | undefined
 
 export type SendUserOperationErrorType =
   | UserOperationRejectedError
+  | VerificationGasEstimationFailedError
   | ExpandedKeyNotDeployedError
   | InsufficientBalanceError
   | EndpointUnreachableError

@@ -2,6 +2,7 @@ import { type Address, type Hex, type TypedData, type TypedDataDefinition, conca
 import { type SmartAccount, type SmartAccountImplementation, entryPoint08Abi, getUserOperationHash, toSmartAccount } from "viem/account-abstraction";
 import { readContract } from "viem/actions";
 import { entryPointAddress } from "../constants.js";
+import { StateOverrideUnsupportedError, VerificationGasEstimationFailedError } from "../errors/estimate.js";
 import { type AssertChainErrorType, assertChain } from "../utils/assertChain.js";
 import { erc7579AccountAbi } from "./erc7579AccountAbi.js";
 import { decodeErc7579Calls, encodeErc7579Calls } from "./encodeErc7579Calls.js";
@@ -53,7 +54,7 @@ export type Erc7579SmartAccountImplementation = SmartAccountImplementation<
 
 export type ToErc7579SmartAccountReturnType = SmartAccount<Erc7579SmartAccountImplementation>;
 
-export type ToErc7579SmartAccountErrorType = UnsupportedErc7579CallsError | AssertChainErrorType;
+export type ToErc7579SmartAccountErrorType = UnsupportedErc7579CallsError | VerificationGasEstimationFailedError | AssertChainErrorType;
 
 /**
  * A viem smart account (EntryPoint v0.8) for an ERC-7579 modular account, laid out as OpenZeppelin's
@@ -122,9 +123,10 @@ export async function toErc7579SmartAccount(parameters: ToErc7579SmartAccountPar
           const firstNonce = ((userOperation.nonce ?? 0n) & nonceSequenceMask) === 0n;
           const verificationGasLimit = await validator.estimateVerificationGas({ zeroSlots: BigInt(firstNonce) + BigInt(deposit === 0n) });
           return verificationGasLimit === undefined ? undefined : { verificationGasLimit };
-        } catch {
-          // A node without state overrides: leave the estimate to the bundler.
-          return undefined;
+        } catch (error) {
+          // Only a node without state overrides leaves the estimate to the bundler (see toPQSmartAccount).
+          if (error instanceof StateOverrideUnsupportedError) return undefined;
+          throw new VerificationGasEstimationFailedError({ cause: error });
         }
       },
     },

@@ -1,6 +1,7 @@
 import { type Address, type Chain, type Client, type Hex, type LocalAccount, type Transport, encodeFunctionData, keccak256 } from "viem";
 import { type UserOperation, entryPoint07Abi, formatUserOperationRequest } from "viem/account-abstraction";
 import { estimateFeesPerGas, estimateGas, readContract } from "viem/actions";
+import { VerificationGasEstimationFailedError, isExecutionRevert } from "../errors/estimate.js";
 import { type EndpointUnreachableError, type UserOperationRejectedError, parseUserOperationError } from "../errors/userOperation.js";
 import type { PQ4337Signer } from "../signers/types.js";
 import { safe4337ModuleAbi, safeAbi } from "./abi.js";
@@ -27,7 +28,12 @@ export type PrepareSafeUserOperationParameters = {
 
 export type PrepareSafeUserOperationReturnType = UserOperation<"0.7">;
 
-export type PrepareSafeUserOperationErrorType = SignSafeHashErrorType | EncodeSafeSignaturesErrorType | UserOperationRejectedError | EndpointUnreachableError;
+export type PrepareSafeUserOperationErrorType =
+  | SignSafeHashErrorType
+  | EncodeSafeSignaturesErrorType
+  | UserOperationRejectedError
+  | EndpointUnreachableError
+  | VerificationGasEstimationFailedError;
 
 /**
  * Gas of the module's `validateUserOp` around the owners' checks (the fallback handler, `getOperationHash`,
@@ -89,12 +95,16 @@ export async function prepareSafeUserOperation(parameters: PrepareSafeUserOperat
   operation.verificationGasLimit = BigInt(estimate.verificationGasLimit);
   operation.preVerificationGas = BigInt(estimate.preVerificationGas);
 
-  // Signatures the Safe refuses have no such figure: the bundler's estimate stays and the bundler refuses (AA24).
+  // Signatures the Safe refuses revert and have no such figure: the bundler's estimate stays and the bundler refuses
+  // (AA24). Any other failure throws rather than keep an estimate that can be too low.
   const real = await sign(false);
   const checkGas = await estimateGas(client, {
     to: safe,
     data: encodeFunctionData({ abi: safeAbi, functionName: "checkSignatures", args: [keccak256(real.data), real.data, real.signatures] }),
-  }).catch(() => undefined);
+  }).catch((error: unknown) => {
+    if (isExecutionRevert(error)) return undefined;
+    throw new VerificationGasEstimationFailedError({ cause: error });
+  });
   if (checkGas === undefined || checkGas + moduleValidationGas <= operation.verificationGasLimit) {
     operation.signature = real.field;
     return operation;
