@@ -181,6 +181,13 @@ ${d.groups
 `);
   }
   c.push(`
+    /// @dev Constants of {_hintWellFormed}: the low byte of each 16-bit lane; bit 0 of each 16-bit lane, of its high
+    /// byte, of every byte.
+    uint256 private constant BYTES_ODD = ${lanes(0xff, 16, 16)};
+    uint256 private constant FLAGS_ODD = ${lanes(1, 16, 16)};
+    uint256 private constant FLAGS_EVEN = ${lanes(0x100, 16, 16)};
+    uint256 private constant FLAGS = ${lanes(1, 8, 32)};
+
     /// @dev The top lane of a word, and the other three.
     uint256 private constant TOP_LANE = 0xffffffffffffffff000000000000000000000000000000000000000000000000;
     uint256 private constant LOW_LANES = 0xffffffffffffffffffffffffffffffffffffffffffffffff;
@@ -264,6 +271,56 @@ function zLayout(p) {
     C |= (0xffn >> oo) << at;
   }
   return { groups, A, B, C, hShift };
+}
+
+/** _hintWellFormed: the counts in a loop, then the positions 32 bytes at a time (⌈ω/32⌉ chunks). */
+function hintWellFormed(p) {
+  return `    /**
+     * @dev FIPS 204 Algorithm 21 (HintBitUnpack) as a check only: counts non-decreasing and at most ω,
+     * positions strictly increasing within each polynomial, unused position bytes zero. The positions are
+     * used later straight from calldata. Plain reference: {MLDSA65Reference-hintWellFormed}.
+     */
+    function _hintWellFormed(bytes calldata signature) internal pure returns (bool ok) {
+        assembly ("memory-safe") {
+            let y := add(signature.offset, HINT_OFFSET)
+            let index := 0
+            let bad := 0
+            // Byte t of the free memory gets 1 where position t starts a polynomial (0 and each count, at most 255), so
+            // has no predecessor to exceed; bytes 0 … ${32 * Math.ceil(p.omega / 32) - 1} cleared first.
+            let starts := mload(0x40)
+            calldatacopy(starts, calldatasize(), ${32 * Math.ceil(p.omega / 32)})
+            mstore8(starts, 1)
+            for { let i := 0 } lt(i, K) { i := add(i, 1) } {
+                let end := byte(0, calldataload(add(y, add(OMEGA, i))))
+                bad := or(bad, or(lt(end, index), gt(end, OMEGA)))
+                index := end
+                mstore8(add(starts, end), 1)
+            }
+            // Positions 1 … index − 1 that do not start a polynomial must exceed the one before, 32 at a time: in 16-bit
+            // lanes (the bytes at odd offsets t of the chunk w, then, shifted, those at even ones), 0xff + w_t − v_t,
+            // never negative nor above 0x1fe (no borrow or carry between lanes), has bit 8 set iff w_t > v_t, v being
+            // the bytes one before w's. f collects those bits at bit 0 of byte t; the chunk's first index − o bytes
+            // (none if that is not positive, all from 32) are the positions checked.
+            for { let o := 0 } lt(o, OMEGA) { o := add(o, 32) } {
+                let w := calldataload(add(y, o))
+                let v := calldataload(sub(add(y, o), 1))
+                let f := or(
+                    and(shr(8, sub(add(and(w, BYTES_ODD), BYTES_ODD), and(v, BYTES_ODD))), FLAGS_ODD),
+                    and(sub(add(and(shr(8, w), BYTES_ODD), BYTES_ODD), and(shr(8, v), BYTES_ODD)), FLAGS_EVEN)
+                )
+                let checked := not(shr(shl(3, mul(gt(index, o), sub(index, o))), not(0)))
+                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(add(starts, o))))))
+            }
+            // The unused position bytes, index … ω − 1, a word at a time (the counts after them shifted out).
+            for {} lt(index, OMEGA) { index := add(index, 32) } {
+                let chunk := calldataload(add(y, index))
+                let remaining := sub(OMEGA, index)
+                if lt(remaining, 32) { chunk := shr(shl(3, sub(32, remaining)), chunk) }
+                bad := or(bad, chunk)
+            }
+            ok := iszero(bad)
+        }
+    }`;
 }
 
 function decodeZ(p) {
@@ -636,8 +693,11 @@ ${cTildeEquals(p)}
      * ${grouped(p.signatureLength)} bytes.
      */
     function decodeSignature(bytes calldata signature) internal pure returns (bool ok, uint256 z) {
+        // The hint first: its scratch bytes at the free memory pointer then lie in memory already expanded (in the
+        // verifiers, the public key's, released).
+        ok = _hintWellFormed(signature);
         z = _allocate();
-        ok = _hintWellFormed(signature) && _decodeZ(signature, z);
+        ok = ok && _decodeZ(signature, z);
     }
 
     /**
@@ -673,38 +733,7 @@ ${cTildeEquals(p)}
         }
     }
 
-    /**
-     * @dev FIPS 204 Algorithm 21 (HintBitUnpack) as a check only: counts non-decreasing and at most ω,
-     * positions strictly increasing within each polynomial, unused position bytes zero. The positions are
-     * used later straight from calldata.
-     */
-    function _hintWellFormed(bytes calldata signature) internal pure returns (bool ok) {
-        assembly ("memory-safe") {
-            let y := add(signature.offset, HINT_OFFSET)
-            let index := 0
-            let bad := 0
-            for { let i := 0 } lt(i, K) { i := add(i, 1) } {
-                let end := byte(0, calldataload(add(y, add(OMEGA, i))))
-                bad := or(bad, or(lt(end, index), gt(end, OMEGA)))
-                if bad { break }
-                // Positions strictly increase iff no bit at or above the new one is set yet.
-                let seen := 0
-                for {} lt(index, end) { index := add(index, 1) } {
-                    let position := byte(0, calldataload(add(y, index)))
-                    bad := or(bad, shr(position, seen))
-                    seen := or(seen, shl(position, 1))
-                }
-            }
-            // The unused position bytes, index … ω − 1, a word at a time (the counts after them shifted out).
-            for {} lt(index, OMEGA) { index := add(index, 32) } {
-                let chunk := calldataload(add(y, index))
-                let remaining := sub(OMEGA, index)
-                if lt(remaining, 32) { chunk := shr(shl(3, sub(32, remaining)), chunk) }
-                bad := or(bad, chunk)
-            }
-            ok := iszero(bad)
-        }
-    }
+${hintWellFormed(p)}
 
 ${decodeZ(p)}
 
