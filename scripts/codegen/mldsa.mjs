@@ -155,7 +155,10 @@ ${d.groups
     uint256 private constant GAMMA2_MINUS_ONE_L = ${lanes(p.gamma2 - 1, 32, 8)};
 `);
   if (p.w1Bits === 6) {
-    c.push(`    uint256 private constant LOW13 = ${lanes(0x1fff, 32, 8)};
+    c.push(`    /// @dev q − 2γ2 and q − 4γ2: the hinted coefficient's offsets (see {_useHintAndEncode}).
+    uint256 private constant Q_MINUS_TWO_GAMMA2 = ${Q - 2 * p.gamma2};
+    uint256 private constant Q_MINUS_FOUR_GAMMA2 = ${Q - 4 * p.gamma2};
+    uint256 private constant LOW13 = ${lanes(0x1fff, 32, 8)};
     uint256 private constant LOW6 = ${lanes(0x3f, 32, 8)};
     uint256 private constant TWENTY = ${lanes(20, 32, 8)};
     /// @dev The high 32 bits of each 64-bit lane, and the gathers of {_useHintAndEncode}: r1 of c0 … c3 (c4 … c7) to
@@ -470,9 +473,11 @@ function useHintAndEncode(p) {
      * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
      * written to the 192 bytes at \`out\` (and up to 8 bytes past them, which the caller leaves writable). Decompose's
      * r1 is ⌊(r + γ2 − 1)/2γ2⌋ except at the top, where that gives 44 for Decompose's 0 (and r0 ≤ 0 there); r0 > 0
-     * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Each hinted coefficient is first replaced in w by (r1 ± 1 mod 44)·2γ2, whose r1 is
-     * that value; then every coefficient is encoded, 6 bits each, four to three bytes, least significant first. w's
-     * row is changed, and the 24 bytes past it are rewritten unchanged. Plain reference:
+     * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Each hinted coefficient r (reduced mod q) is first replaced in w by r + 2γ2 if
+     * r0 > 0 (r1 ≤ 43 then, and r1 = 43 moves to [q, q + γ2), whose r1 is 0), else by r + q − 2γ2 ≡ r − 2γ2 (r1 − 1, or
+     * 43 for r = 0 and at the top): whose r1 is UseHint's r1 ± 1 mod 44; then every coefficient is encoded, 6 bits each,
+     * four to three bytes, least significant first. w's row is changed, and the 24 bytes past it are rewritten
+     * unchanged. Plain reference:
      * {MLDSA44Reference-useHintAndEncode}.
      */
     function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
@@ -482,10 +487,11 @@ function useHintAndEncode(p) {
             if i { index := byte(0, calldataload(add(y, add(OMEGA, sub(i, 1))))) }
             for { let last := byte(0, calldataload(add(y, add(OMEGA, i)))) } lt(index, last) { index := add(index, 1) } {
                 let at := add(w, shl(3, byte(0, calldataload(add(y, index)))))
-                let x := add(mod(shr(192, mload(at)), Q), GAMMA2_MINUS_ONE)
-                // r1 + 1 if r0 > 0, else r1 − 1, mod 44 (r1 ≤ 44, so adding 43 never wraps twice).
-                let r1 := mod(add(div(x, TWO_GAMMA2), add(43, mul(2, iszero(lt(mod(x, TWO_GAMMA2), GAMMA2))))), 44)
-                mstore(at, or(and(mload(at), LOW_LANES), shl(192, mul(r1, TWO_GAMMA2))))
+                let x := mload(at)
+                let r := mod(shr(192, x), Q)
+                // r + 2γ2 if r0 > 0, else r + q − 2γ2: below 2q, with r1 ± 1 mod 44 as r1.
+                r := add(r, sub(Q_MINUS_TWO_GAMMA2, mul(gt(mod(add(r, GAMMA2_MINUS_ONE), TWO_GAMMA2), GAMMA2_MINUS_ONE), Q_MINUS_FOUR_GAMMA2)))
+                mstore(at, or(and(x, LOW_LANES), shl(192, r)))
             }
             // 32 coefficients (eight words, 24 bytes of the encoding) at a time. Two words at a time as eight 32-bit
             // lanes (word 2n shifted up by 32 bits over word 2n + 1: coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top):
