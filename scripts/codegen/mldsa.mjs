@@ -334,8 +334,8 @@ function decodeZ(p) {
     ["mul", ["and", g.shift === d.hShift ? "h" : `shr(${g.shift}, v)`, `WINDOWS_${n}`], `SPREAD_${n}`],
     `LANES_${n}`,
   ];
-  const indent = " ".repeat(16);
-  const spread = layout(["or", ["or", product(d.groups[0], 0), product(d.groups[1], 1)], product(d.groups[2], 2)], indent);
+  const spread = layout(["or", ["or", product(d.groups[0], 0), product(d.groups[1], 1)], product(d.groups[2], 2)], " ".repeat(20));
+  if ((p.cOffset / 64) % 2 !== 0) throw new Error("_decodeZ takes its blocks two at a time");
   return `    /**
      * @dev Unpacks the ${count} ${p.zBits}-bit packed z polynomials (FIPS 204 Algorithm 19, BitUnpack(·, γ1 − 1, γ1)) into
      * packed polynomials at \`z\`, coefficient z = γ1 − raw stored as q + γ1 − raw (non-negative, below 2^24, ≡ z
@@ -352,20 +352,23 @@ function decodeZ(p) {
             // places less o, the masks per lane. Lane-wise range check: raw + 2^${p.zBits} − ${p.beta + 1} has bit ${p.zBits} set iff
             // raw ≥ ${p.beta + 1} (the AND of all must keep it), raw + ${p.beta} iff raw ≥ 2^${p.zBits} − ${p.beta} (the OR of all must not).
             // q + γ1 − raw is one SUB; word 2n is its high halves, word 2n + 1 its low ones.
+            // Two blocks per iteration (${grouped(p.cOffset / 64)} blocks, an even count): half the loop's overhead.
             let low := not(0)
             let high := 0
             let src := add(signature.offset, C_TILDE_BYTES)
-            for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
-                let v := calldataload(src)
-                src := add(src, ${p.zBits})
-                let h := shr(${d.hShift}, v)
-                v := ${spread}
-                v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
-                low := and(low, add(v, Z_LOW))
-                high := or(high, add(v, Z_HIGH))
-                v := sub(Q_PLUS_GAMMA1, v)
-                mstore(z, and(shr(32, v), LOW_HALVES))
-                mstore(add(z, 32), and(v, LOW_HALVES))
+            for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 128) } {
+${[0, 1].map((block) => `                {
+                    let v := calldataload(${block === 0 ? "src" : `add(src, ${p.zBits})`})
+                    let h := shr(${d.hShift}, v)
+                    v := ${spread}
+                    v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
+                    low := and(low, add(v, Z_LOW))
+                    high := or(high, add(v, Z_HIGH))
+                    v := sub(Q_PLUS_GAMMA1, v)
+                    mstore(${block === 0 ? "z" : "add(z, 64)"}, and(shr(32, v), LOW_HALVES))
+                    mstore(add(z, ${64 * block + 32}), and(v, LOW_HALVES))
+                }`).join("\n")}
+                src := add(src, ${2 * p.zBits})
             }
             ok := and(eq(and(low, Z_BIT), Z_BIT), iszero(and(high, Z_BIT)))
         }
