@@ -52,4 +52,11 @@ contract MLDSA44Mock {
         MLDSA44._useHintAndEncode(packed, signature, i, outData);
         gas -= gasleft();
     }
+
+    /// @dev {MLDSA44-_hintWellFormed}, and its gas.
+    function hintWellFormed(bytes calldata signature) external view returns (bool ok, uint256 gas) {
+        gas = gasleft();
+        ok = MLDSA44._hintWellFormed(signature);
+        gas -= gasleft();
+    }
 }

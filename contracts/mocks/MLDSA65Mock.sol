@@ -96,4 +96,11 @@ contract MLDSA65Mock {
             c[j] = value == 0 ? int256(0) : value == 1 ? -1 : value == 8380416 ? int256(1) : type(int256).max;
         }
     }
+
+    /// @dev {MLDSA65-_hintWellFormed}, and its gas.
+    function hintWellFormed(bytes calldata signature) external view returns (bool ok, uint256 gas) {
+        gas = gasleft();
+        ok = MLDSA65._hintWellFormed(signature);
+        gas -= gasleft();
+    }
 }

@@ -2,8 +2,8 @@
 pragma solidity ^0.8.24;
 
 /**
- * @dev Plain-Solidity reference for the z decoding of {MLDSA65} and {MLDSA87} (γ1 = 2^19, 20-bit fields), written from
- * FIPS 204 with one coefficient at a time.
+ * @dev Plain-Solidity references for the z decoding of {MLDSA65} and {MLDSA87} (γ1 = 2^19, 20-bit fields) and for the
+ * hint check of all three sets, written from FIPS 204 with one coefficient (one hint byte) at a time.
  */
 library MLDSA65Reference {
     uint256 private constant Q = 8380417;
@@ -32,5 +32,24 @@ library MLDSA65Reference {
             if (value >= int256(GAMMA1 - beta) || -value >= int256(GAMMA1 - beta)) ok = false;
             z[c] = Q + GAMMA1 - raw;
         }
+    }
+
+    /**
+     * @dev Whether HintBitUnpack (Algorithm 21) accepts the hint of σ that starts at byte `offset` (ω position bytes,
+     * then k counts): each count at least the one before and at most ω, the positions of each polynomial strictly
+     * increasing, and the position bytes after the last count zero.
+     */
+    function hintWellFormed(bytes memory signature, uint256 offset, uint256 omega, uint256 k) internal pure returns (bool) {
+        uint256 index = 0;
+        for (uint256 i = 0; i < k; i++) {
+            uint256 end = uint8(signature[offset + omega + i]);
+            if (end < index || end > omega) return false;
+            uint256 first = index;
+            for (; index < end; index++) {
+                if (index > first && uint8(signature[offset + index]) <= uint8(signature[offset + index - 1])) return false;
+            }
+        }
+        for (; index < omega; index++) if (signature[offset + index] != 0) return false;
+        return true;
     }
 }

@@ -14,4 +14,9 @@ contract MLDSA65ReferenceMock {
     function decodeZ87(bytes calldata signature) external pure returns (bool, uint256[] memory) {
         return MLDSA65Reference.decodeZ(signature, 64, 7, 120);
     }
+
+    /// @dev {MLDSA65Reference-hintWellFormed} for the hint at byte `offset` of σ, with ω = `omega` and k = `k`.
+    function hintWellFormed(bytes calldata signature, uint256 offset, uint256 omega, uint256 k) external pure returns (bool) {
+        return MLDSA65Reference.hintWellFormed(signature, offset, omega, k);
+    }
 }

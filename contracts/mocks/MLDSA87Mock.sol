@@ -3,7 +3,7 @@ pragma solidity ^0.8.24;
 
 import {MLDSA87} from "../utils/MLDSA87.sol";
 
-/// @dev Test harness for {MLDSA87}'s z decoding (reference: {MLDSA65Reference-decodeZ}).
+/// @dev Test harness for {MLDSA87}'s z decoding and hint check (references: {MLDSA65Reference}).
 contract MLDSA87Mock {
     /// @dev {MLDSA87-_decodeZ}: ok, the 1,792 coefficients in order, and its gas.
     function decodeZ(bytes calldata signature) external view returns (bool ok, uint256[] memory z, uint256 gas) {
@@ -23,5 +23,12 @@ contract MLDSA87Mock {
             }
             z[c] = value;
         }
+    }
+
+    /// @dev {MLDSA87-_hintWellFormed}, and its gas.
+    function hintWellFormed(bytes calldata signature) external view returns (bool ok, uint256 gas) {
+        gas = gasleft();
+        ok = MLDSA87._hintWellFormed(signature);
+        gas -= gasleft();
     }
 }

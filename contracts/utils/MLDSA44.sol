@@ -85,6 +85,9 @@ library MLDSA44 {
     uint256 private constant ONES = 0x100000001000000010000000100000001000000010000000100000001;
     uint256 private constant REDUCE = 0x801fff00801fff00801fff00801fff00801fff00801fff00801fff00801fff;
     uint256 private constant GAMMA2_MINUS_ONE_L = 0x173ff000173ff000173ff000173ff000173ff000173ff000173ff000173ff;
+    /// @dev q − 2γ2 and q − 4γ2: the hinted coefficient's offsets (see {_useHintAndEncode}).
+    uint256 private constant Q_MINUS_TWO_GAMMA2 = 8189953;
+    uint256 private constant Q_MINUS_FOUR_GAMMA2 = 7999489;
     uint256 private constant LOW13 = 0x1fff00001fff00001fff00001fff00001fff00001fff00001fff00001fff;
     uint256 private constant LOW6 = 0x3f0000003f0000003f0000003f0000003f0000003f0000003f0000003f;
     uint256 private constant TWENTY = 0x1400000014000000140000001400000014000000140000001400000014;
@@ -99,6 +102,13 @@ library MLDSA44 {
     uint256 private constant REV16 = 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff;
     uint256 private constant REV32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
     uint256 private constant REV64 = 0x0000000000000000ffffffffffffffff0000000000000000ffffffffffffffff;
+
+    /// @dev Constants of {_hintWellFormed}: the low byte of each 16-bit lane; bit 0 of each 16-bit lane, of its high
+    /// byte, of every byte.
+    uint256 private constant BYTES_ODD = 0xff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff;
+    uint256 private constant FLAGS_ODD = 0x1000100010001000100010001000100010001000100010001000100010001;
+    uint256 private constant FLAGS_EVEN = 0x100010001000100010001000100010001000100010001000100010001000100;
+    uint256 private constant FLAGS = 0x101010101010101010101010101010101010101010101010101010101010101;
 
     /// @dev The top lane of a word, and the other three.
     uint256 private constant TOP_LANE = 0xffffffffffffffff000000000000000000000000000000000000000000000000;
@@ -195,8 +205,11 @@ library MLDSA44 {
      * 2,420 bytes.
      */
     function decodeSignature(bytes calldata signature) internal pure returns (bool ok, uint256 z) {
+        // The hint first: its scratch bytes at the free memory pointer then lie in memory already expanded (in the
+        // verifiers, the public key's, released).
+        ok = _hintWellFormed(signature);
         z = _allocate();
-        ok = _hintWellFormed(signature) && _decodeZ(signature, z);
+        ok = ok && _decodeZ(signature, z);
     }
 
     /**
@@ -235,24 +248,38 @@ library MLDSA44 {
     /**
      * @dev FIPS 204 Algorithm 21 (HintBitUnpack) as a check only: counts non-decreasing and at most ω,
      * positions strictly increasing within each polynomial, unused position bytes zero. The positions are
-     * used later straight from calldata.
+     * used later straight from calldata. Plain reference: {MLDSA65Reference-hintWellFormed}.
      */
     function _hintWellFormed(bytes calldata signature) internal pure returns (bool ok) {
         assembly ("memory-safe") {
             let y := add(signature.offset, HINT_OFFSET)
             let index := 0
             let bad := 0
+            // Byte t of the free memory gets 1 where position t starts a polynomial (0 and each count, at most 255), so
+            // has no predecessor to exceed; bytes 0 … 95 cleared first.
+            let starts := mload(0x40)
+            calldatacopy(starts, calldatasize(), 96)
+            mstore8(starts, 1)
             for { let i := 0 } lt(i, K) { i := add(i, 1) } {
                 let end := byte(0, calldataload(add(y, add(OMEGA, i))))
                 bad := or(bad, or(lt(end, index), gt(end, OMEGA)))
-                if bad { break }
-                // Positions strictly increase iff no bit at or above the new one is set yet.
-                let seen := 0
-                for {} lt(index, end) { index := add(index, 1) } {
-                    let position := byte(0, calldataload(add(y, index)))
-                    bad := or(bad, shr(position, seen))
-                    seen := or(seen, shl(position, 1))
-                }
+                index := end
+                mstore8(add(starts, end), 1)
+            }
+            // Positions 1 … index − 1 that do not start a polynomial must exceed the one before, 32 at a time: in 16-bit
+            // lanes (the bytes at odd offsets t of the chunk w, then, shifted, those at even ones), 0xff + w_t − v_t,
+            // never negative nor above 0x1fe (no borrow or carry between lanes), has bit 8 set iff w_t > v_t, v being
+            // the bytes one before w's. f collects those bits at bit 0 of byte t; the chunk's first index − o bytes
+            // (none if that is not positive, all from 32) are the positions checked.
+            for { let o := 0 } lt(o, OMEGA) { o := add(o, 32) } {
+                let w := calldataload(add(y, o))
+                let v := calldataload(sub(add(y, o), 1))
+                let f := or(
+                    and(shr(8, sub(add(and(w, BYTES_ODD), BYTES_ODD), and(v, BYTES_ODD))), FLAGS_ODD),
+                    and(sub(add(and(shr(8, w), BYTES_ODD), BYTES_ODD), and(shr(8, v), BYTES_ODD)), FLAGS_EVEN)
+                )
+                let checked := not(shr(shl(3, mul(gt(index, o), sub(index, o))), not(0)))
+                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(add(starts, o))))))
             }
             // The unused position bytes, index … ω − 1, a word at a time (the counts after them shifted out).
             for {} lt(index, OMEGA) { index := add(index, 32) } {
@@ -281,23 +308,46 @@ library MLDSA44 {
             // places less o, the masks per lane. Lane-wise range check: raw + 2^18 − 79 has bit 18 set iff
             // raw ≥ 79 (the AND of all must keep it), raw + 78 iff raw ≥ 2^18 − 78 (the OR of all must not).
             // q + γ1 − raw is one SUB; word 2n is its high halves, word 2n + 1 its low ones.
+            // Two blocks per iteration (128 blocks, an even count): half the loop's overhead.
             let low := not(0)
             let high := 0
             let src := add(signature.offset, C_TILDE_BYTES)
-            for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
-                let v := calldataload(src)
-                src := add(src, 18)
-                let h := shr(110, v)
-                v := or(
-                    or(and(mul(and(h, WINDOWS_0), SPREAD_0), LANES_0), and(mul(and(h, WINDOWS_1), SPREAD_1), LANES_1)),
-                    and(mul(and(shr(150, v), WINDOWS_2), SPREAD_2), LANES_2)
-                )
-                v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
-                low := and(low, add(v, Z_LOW))
-                high := or(high, add(v, Z_HIGH))
-                v := sub(Q_PLUS_GAMMA1, v)
-                mstore(z, and(shr(32, v), LOW_HALVES))
-                mstore(add(z, 32), and(v, LOW_HALVES))
+            for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 128) } {
+                {
+                    let v := calldataload(src)
+                    let h := shr(110, v)
+                    v := or(
+                        or(
+                            and(mul(and(h, WINDOWS_0), SPREAD_0), LANES_0),
+                            and(mul(and(h, WINDOWS_1), SPREAD_1), LANES_1)
+                        ),
+                        and(mul(and(shr(150, v), WINDOWS_2), SPREAD_2), LANES_2)
+                    )
+                    v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
+                    low := and(low, add(v, Z_LOW))
+                    high := or(high, add(v, Z_HIGH))
+                    v := sub(Q_PLUS_GAMMA1, v)
+                    mstore(z, and(shr(32, v), LOW_HALVES))
+                    mstore(add(z, 32), and(v, LOW_HALVES))
+                }
+                {
+                    let v := calldataload(add(src, 18))
+                    let h := shr(110, v)
+                    v := or(
+                        or(
+                            and(mul(and(h, WINDOWS_0), SPREAD_0), LANES_0),
+                            and(mul(and(h, WINDOWS_1), SPREAD_1), LANES_1)
+                        ),
+                        and(mul(and(shr(150, v), WINDOWS_2), SPREAD_2), LANES_2)
+                    )
+                    v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
+                    low := and(low, add(v, Z_LOW))
+                    high := or(high, add(v, Z_HIGH))
+                    v := sub(Q_PLUS_GAMMA1, v)
+                    mstore(add(z, 64), and(shr(32, v), LOW_HALVES))
+                    mstore(add(z, 96), and(v, LOW_HALVES))
+                }
+                src := add(src, 36)
             }
             ok := and(eq(and(low, Z_BIT), Z_BIT), iszero(and(high, Z_BIT)))
         }
@@ -427,9 +477,11 @@ library MLDSA44 {
      * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
      * written to the 192 bytes at `out` (and up to 8 bytes past them, which the caller leaves writable). Decompose's
      * r1 is ⌊(r + γ2 − 1)/2γ2⌋ except at the top, where that gives 44 for Decompose's 0 (and r0 ≤ 0 there); r0 > 0
-     * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Each hinted coefficient is first replaced in w by (r1 ± 1 mod 44)·2γ2, whose r1 is
-     * that value; then every coefficient is encoded, 6 bits each, four to three bytes, least significant first. w's
-     * row is changed, and the 24 bytes past it are rewritten unchanged. Plain reference:
+     * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Each hinted coefficient r (reduced mod q) is first replaced in w by r + 2γ2 if
+     * r0 > 0 (r1 ≤ 43 then, and r1 = 43 moves to [q, q + γ2), whose r1 is 0), else by r + q − 2γ2 ≡ r − 2γ2 (r1 − 1, or
+     * 43 for r = 0 and at the top): whose r1 is UseHint's r1 ± 1 mod 44; then every coefficient is encoded, 6 bits each,
+     * four to three bytes, least significant first. w's row is changed, and the 24 bytes past it are rewritten
+     * unchanged. Plain reference:
      * {MLDSA44Reference-useHintAndEncode}.
      */
     function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
@@ -439,10 +491,11 @@ library MLDSA44 {
             if i { index := byte(0, calldataload(add(y, add(OMEGA, sub(i, 1))))) }
             for { let last := byte(0, calldataload(add(y, add(OMEGA, i)))) } lt(index, last) { index := add(index, 1) } {
                 let at := add(w, shl(3, byte(0, calldataload(add(y, index)))))
-                let x := add(mod(shr(192, mload(at)), Q), GAMMA2_MINUS_ONE)
-                // r1 + 1 if r0 > 0, else r1 − 1, mod 44 (r1 ≤ 44, so adding 43 never wraps twice).
-                let r1 := mod(add(div(x, TWO_GAMMA2), add(43, mul(2, iszero(lt(mod(x, TWO_GAMMA2), GAMMA2))))), 44)
-                mstore(at, or(and(mload(at), LOW_LANES), shl(192, mul(r1, TWO_GAMMA2))))
+                let x := mload(at)
+                let r := mod(shr(192, x), Q)
+                // r + 2γ2 if r0 > 0, else r + q − 2γ2: below 2q, with r1 ± 1 mod 44 as r1.
+                r := add(r, sub(Q_MINUS_TWO_GAMMA2, mul(gt(mod(add(r, GAMMA2_MINUS_ONE), TWO_GAMMA2), GAMMA2_MINUS_ONE), Q_MINUS_FOUR_GAMMA2)))
+                mstore(at, or(and(x, LOW_LANES), shl(192, r)))
             }
             // 32 coefficients (eight words, 24 bytes of the encoding) at a time. Two words at a time as eight 32-bit
             // lanes (word 2n shifted up by 32 bits over word 2n + 1: coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top):

@@ -90,6 +90,13 @@ library MLDSA87 {
     uint256 private constant NIBBLES = 0xf0000000f0000000f0000000f0000000f0000000f0000000f0000000f;
     uint256 private constant GATHER = 0x1000100000000000010001000000001000100000000000010001000000;
 
+    /// @dev Constants of {_hintWellFormed}: the low byte of each 16-bit lane; bit 0 of each 16-bit lane, of its high
+    /// byte, of every byte.
+    uint256 private constant BYTES_ODD = 0xff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff;
+    uint256 private constant FLAGS_ODD = 0x1000100010001000100010001000100010001000100010001000100010001;
+    uint256 private constant FLAGS_EVEN = 0x100010001000100010001000100010001000100010001000100010001000100;
+    uint256 private constant FLAGS = 0x101010101010101010101010101010101010101010101010101010101010101;
+
     /// @dev The top lane of a word, and the other three.
     uint256 private constant TOP_LANE = 0xffffffffffffffff000000000000000000000000000000000000000000000000;
     uint256 private constant LOW_LANES = 0xffffffffffffffffffffffffffffffffffffffffffffffff;
@@ -188,8 +195,11 @@ library MLDSA87 {
      * 4,627 bytes.
      */
     function decodeSignature(bytes calldata signature) internal pure returns (bool ok, uint256 z) {
+        // The hint first: its scratch bytes at the free memory pointer then lie in memory already expanded (in the
+        // verifiers, the public key's, released).
+        ok = _hintWellFormed(signature);
         z = _allocate();
-        ok = _hintWellFormed(signature) && _decodeZ(signature, z);
+        ok = ok && _decodeZ(signature, z);
     }
 
     /**
@@ -228,24 +238,38 @@ library MLDSA87 {
     /**
      * @dev FIPS 204 Algorithm 21 (HintBitUnpack) as a check only: counts non-decreasing and at most ω,
      * positions strictly increasing within each polynomial, unused position bytes zero. The positions are
-     * used later straight from calldata.
+     * used later straight from calldata. Plain reference: {MLDSA65Reference-hintWellFormed}.
      */
     function _hintWellFormed(bytes calldata signature) internal pure returns (bool ok) {
         assembly ("memory-safe") {
             let y := add(signature.offset, HINT_OFFSET)
             let index := 0
             let bad := 0
+            // Byte t of the free memory gets 1 where position t starts a polynomial (0 and each count, at most 255), so
+            // has no predecessor to exceed; bytes 0 … 95 cleared first.
+            let starts := mload(0x40)
+            calldatacopy(starts, calldatasize(), 96)
+            mstore8(starts, 1)
             for { let i := 0 } lt(i, K) { i := add(i, 1) } {
                 let end := byte(0, calldataload(add(y, add(OMEGA, i))))
                 bad := or(bad, or(lt(end, index), gt(end, OMEGA)))
-                if bad { break }
-                // Positions strictly increase iff no bit at or above the new one is set yet.
-                let seen := 0
-                for {} lt(index, end) { index := add(index, 1) } {
-                    let position := byte(0, calldataload(add(y, index)))
-                    bad := or(bad, shr(position, seen))
-                    seen := or(seen, shl(position, 1))
-                }
+                index := end
+                mstore8(add(starts, end), 1)
+            }
+            // Positions 1 … index − 1 that do not start a polynomial must exceed the one before, 32 at a time: in 16-bit
+            // lanes (the bytes at odd offsets t of the chunk w, then, shifted, those at even ones), 0xff + w_t − v_t,
+            // never negative nor above 0x1fe (no borrow or carry between lanes), has bit 8 set iff w_t > v_t, v being
+            // the bytes one before w's. f collects those bits at bit 0 of byte t; the chunk's first index − o bytes
+            // (none if that is not positive, all from 32) are the positions checked.
+            for { let o := 0 } lt(o, OMEGA) { o := add(o, 32) } {
+                let w := calldataload(add(y, o))
+                let v := calldataload(sub(add(y, o), 1))
+                let f := or(
+                    and(shr(8, sub(add(and(w, BYTES_ODD), BYTES_ODD), and(v, BYTES_ODD))), FLAGS_ODD),
+                    and(sub(add(and(shr(8, w), BYTES_ODD), BYTES_ODD), and(shr(8, v), BYTES_ODD)), FLAGS_EVEN)
+                )
+                let checked := not(shr(shl(3, mul(gt(index, o), sub(index, o))), not(0)))
+                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(add(starts, o))))))
             }
             // The unused position bytes, index … ω − 1, a word at a time (the counts after them shifted out).
             for {} lt(index, OMEGA) { index := add(index, 32) } {
@@ -274,23 +298,46 @@ library MLDSA87 {
             // places less o, the masks per lane. Lane-wise range check: raw + 2^20 − 121 has bit 20 set iff
             // raw ≥ 121 (the AND of all must keep it), raw + 120 iff raw ≥ 2^20 − 120 (the OR of all must not).
             // q + γ1 − raw is one SUB; word 2n is its high halves, word 2n + 1 its low ones.
+            // Two blocks per iteration (224 blocks, an even count): half the loop's overhead.
             let low := not(0)
             let high := 0
             let src := add(signature.offset, C_TILDE_BYTES)
-            for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
-                let v := calldataload(src)
-                src := add(src, 20)
-                let h := shr(94, v)
-                v := or(
-                    or(and(mul(and(h, WINDOWS_0), SPREAD_0), LANES_0), and(mul(and(h, WINDOWS_1), SPREAD_1), LANES_1)),
-                    and(mul(and(shr(140, v), WINDOWS_2), SPREAD_2), LANES_2)
-                )
-                v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
-                low := and(low, add(v, Z_LOW))
-                high := or(high, add(v, Z_HIGH))
-                v := sub(Q_PLUS_GAMMA1, v)
-                mstore(z, and(shr(32, v), LOW_HALVES))
-                mstore(add(z, 32), and(v, LOW_HALVES))
+            for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 128) } {
+                {
+                    let v := calldataload(src)
+                    let h := shr(94, v)
+                    v := or(
+                        or(
+                            and(mul(and(h, WINDOWS_0), SPREAD_0), LANES_0),
+                            and(mul(and(h, WINDOWS_1), SPREAD_1), LANES_1)
+                        ),
+                        and(mul(and(shr(140, v), WINDOWS_2), SPREAD_2), LANES_2)
+                    )
+                    v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
+                    low := and(low, add(v, Z_LOW))
+                    high := or(high, add(v, Z_HIGH))
+                    v := sub(Q_PLUS_GAMMA1, v)
+                    mstore(z, and(shr(32, v), LOW_HALVES))
+                    mstore(add(z, 32), and(v, LOW_HALVES))
+                }
+                {
+                    let v := calldataload(add(src, 20))
+                    let h := shr(94, v)
+                    v := or(
+                        or(
+                            and(mul(and(h, WINDOWS_0), SPREAD_0), LANES_0),
+                            and(mul(and(h, WINDOWS_1), SPREAD_1), LANES_1)
+                        ),
+                        and(mul(and(shr(140, v), WINDOWS_2), SPREAD_2), LANES_2)
+                    )
+                    v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
+                    low := and(low, add(v, Z_LOW))
+                    high := or(high, add(v, Z_HIGH))
+                    v := sub(Q_PLUS_GAMMA1, v)
+                    mstore(add(z, 64), and(shr(32, v), LOW_HALVES))
+                    mstore(add(z, 96), and(v, LOW_HALVES))
+                }
+                src := add(src, 40)
             }
             ok := and(eq(and(low, Z_BIT), Z_BIT), iszero(and(high, Z_BIT)))
         }

@@ -155,7 +155,10 @@ ${d.groups
     uint256 private constant GAMMA2_MINUS_ONE_L = ${lanes(p.gamma2 - 1, 32, 8)};
 `);
   if (p.w1Bits === 6) {
-    c.push(`    uint256 private constant LOW13 = ${lanes(0x1fff, 32, 8)};
+    c.push(`    /// @dev q − 2γ2 and q − 4γ2: the hinted coefficient's offsets (see {_useHintAndEncode}).
+    uint256 private constant Q_MINUS_TWO_GAMMA2 = ${Q - 2 * p.gamma2};
+    uint256 private constant Q_MINUS_FOUR_GAMMA2 = ${Q - 4 * p.gamma2};
+    uint256 private constant LOW13 = ${lanes(0x1fff, 32, 8)};
     uint256 private constant LOW6 = ${lanes(0x3f, 32, 8)};
     uint256 private constant TWENTY = ${lanes(20, 32, 8)};
     /// @dev The high 32 bits of each 64-bit lane, and the gathers of {_useHintAndEncode}: r1 of c0 … c3 (c4 … c7) to
@@ -181,6 +184,13 @@ ${d.groups
 `);
   }
   c.push(`
+    /// @dev Constants of {_hintWellFormed}: the low byte of each 16-bit lane; bit 0 of each 16-bit lane, of its high
+    /// byte, of every byte.
+    uint256 private constant BYTES_ODD = ${lanes(0xff, 16, 16)};
+    uint256 private constant FLAGS_ODD = ${lanes(1, 16, 16)};
+    uint256 private constant FLAGS_EVEN = ${lanes(0x100, 16, 16)};
+    uint256 private constant FLAGS = ${lanes(1, 8, 32)};
+
     /// @dev The top lane of a word, and the other three.
     uint256 private constant TOP_LANE = 0xffffffffffffffff000000000000000000000000000000000000000000000000;
     uint256 private constant LOW_LANES = 0xffffffffffffffffffffffffffffffffffffffffffffffff;
@@ -266,6 +276,56 @@ function zLayout(p) {
   return { groups, A, B, C, hShift };
 }
 
+/** _hintWellFormed: the counts in a loop, then the positions 32 bytes at a time (⌈ω/32⌉ chunks). */
+function hintWellFormed(p) {
+  return `    /**
+     * @dev FIPS 204 Algorithm 21 (HintBitUnpack) as a check only: counts non-decreasing and at most ω,
+     * positions strictly increasing within each polynomial, unused position bytes zero. The positions are
+     * used later straight from calldata. Plain reference: {MLDSA65Reference-hintWellFormed}.
+     */
+    function _hintWellFormed(bytes calldata signature) internal pure returns (bool ok) {
+        assembly ("memory-safe") {
+            let y := add(signature.offset, HINT_OFFSET)
+            let index := 0
+            let bad := 0
+            // Byte t of the free memory gets 1 where position t starts a polynomial (0 and each count, at most 255), so
+            // has no predecessor to exceed; bytes 0 … ${32 * Math.ceil(p.omega / 32) - 1} cleared first.
+            let starts := mload(0x40)
+            calldatacopy(starts, calldatasize(), ${32 * Math.ceil(p.omega / 32)})
+            mstore8(starts, 1)
+            for { let i := 0 } lt(i, K) { i := add(i, 1) } {
+                let end := byte(0, calldataload(add(y, add(OMEGA, i))))
+                bad := or(bad, or(lt(end, index), gt(end, OMEGA)))
+                index := end
+                mstore8(add(starts, end), 1)
+            }
+            // Positions 1 … index − 1 that do not start a polynomial must exceed the one before, 32 at a time: in 16-bit
+            // lanes (the bytes at odd offsets t of the chunk w, then, shifted, those at even ones), 0xff + w_t − v_t,
+            // never negative nor above 0x1fe (no borrow or carry between lanes), has bit 8 set iff w_t > v_t, v being
+            // the bytes one before w's. f collects those bits at bit 0 of byte t; the chunk's first index − o bytes
+            // (none if that is not positive, all from 32) are the positions checked.
+            for { let o := 0 } lt(o, OMEGA) { o := add(o, 32) } {
+                let w := calldataload(add(y, o))
+                let v := calldataload(sub(add(y, o), 1))
+                let f := or(
+                    and(shr(8, sub(add(and(w, BYTES_ODD), BYTES_ODD), and(v, BYTES_ODD))), FLAGS_ODD),
+                    and(sub(add(and(shr(8, w), BYTES_ODD), BYTES_ODD), and(shr(8, v), BYTES_ODD)), FLAGS_EVEN)
+                )
+                let checked := not(shr(shl(3, mul(gt(index, o), sub(index, o))), not(0)))
+                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(add(starts, o))))))
+            }
+            // The unused position bytes, index … ω − 1, a word at a time (the counts after them shifted out).
+            for {} lt(index, OMEGA) { index := add(index, 32) } {
+                let chunk := calldataload(add(y, index))
+                let remaining := sub(OMEGA, index)
+                if lt(remaining, 32) { chunk := shr(shl(3, sub(32, remaining)), chunk) }
+                bad := or(bad, chunk)
+            }
+            ok := iszero(bad)
+        }
+    }`;
+}
+
 function decodeZ(p) {
   const count = words[p.l];
   const d = zLayout(p);
@@ -274,8 +334,8 @@ function decodeZ(p) {
     ["mul", ["and", g.shift === d.hShift ? "h" : `shr(${g.shift}, v)`, `WINDOWS_${n}`], `SPREAD_${n}`],
     `LANES_${n}`,
   ];
-  const indent = " ".repeat(16);
-  const spread = layout(["or", ["or", product(d.groups[0], 0), product(d.groups[1], 1)], product(d.groups[2], 2)], indent);
+  const spread = layout(["or", ["or", product(d.groups[0], 0), product(d.groups[1], 1)], product(d.groups[2], 2)], " ".repeat(20));
+  if ((p.cOffset / 64) % 2 !== 0) throw new Error("_decodeZ takes its blocks two at a time");
   return `    /**
      * @dev Unpacks the ${count} ${p.zBits}-bit packed z polynomials (FIPS 204 Algorithm 19, BitUnpack(·, γ1 − 1, γ1)) into
      * packed polynomials at \`z\`, coefficient z = γ1 − raw stored as q + γ1 − raw (non-negative, below 2^24, ≡ z
@@ -292,20 +352,23 @@ function decodeZ(p) {
             // places less o, the masks per lane. Lane-wise range check: raw + 2^${p.zBits} − ${p.beta + 1} has bit ${p.zBits} set iff
             // raw ≥ ${p.beta + 1} (the AND of all must keep it), raw + ${p.beta} iff raw ≥ 2^${p.zBits} − ${p.beta} (the OR of all must not).
             // q + γ1 − raw is one SUB; word 2n is its high halves, word 2n + 1 its low ones.
+            // Two blocks per iteration (${grouped(p.cOffset / 64)} blocks, an even count): half the loop's overhead.
             let low := not(0)
             let high := 0
             let src := add(signature.offset, C_TILDE_BYTES)
-            for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 64) } {
-                let v := calldataload(src)
-                src := add(src, ${p.zBits})
-                let h := shr(${d.hShift}, v)
-                v := ${spread}
-                v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
-                low := and(low, add(v, Z_LOW))
-                high := or(high, add(v, Z_HIGH))
-                v := sub(Q_PLUS_GAMMA1, v)
-                mstore(z, and(shr(32, v), LOW_HALVES))
-                mstore(add(z, 32), and(v, LOW_HALVES))
+            for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 128) } {
+${[0, 1].map((block) => `                {
+                    let v := calldataload(${block === 0 ? "src" : `add(src, ${p.zBits})`})
+                    let h := shr(${d.hShift}, v)
+                    v := ${spread}
+                    v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
+                    low := and(low, add(v, Z_LOW))
+                    high := or(high, add(v, Z_HIGH))
+                    v := sub(Q_PLUS_GAMMA1, v)
+                    mstore(${block === 0 ? "z" : "add(z, 64)"}, and(shr(32, v), LOW_HALVES))
+                    mstore(add(z, ${64 * block + 32}), and(v, LOW_HALVES))
+                }`).join("\n")}
+                src := add(src, ${2 * p.zBits})
             }
             ok := and(eq(and(low, Z_BIT), Z_BIT), iszero(and(high, Z_BIT)))
         }
@@ -413,9 +476,11 @@ function useHintAndEncode(p) {
      * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
      * written to the 192 bytes at \`out\` (and up to 8 bytes past them, which the caller leaves writable). Decompose's
      * r1 is ⌊(r + γ2 − 1)/2γ2⌋ except at the top, where that gives 44 for Decompose's 0 (and r0 ≤ 0 there); r0 > 0
-     * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Each hinted coefficient is first replaced in w by (r1 ± 1 mod 44)·2γ2, whose r1 is
-     * that value; then every coefficient is encoded, 6 bits each, four to three bytes, least significant first. w's
-     * row is changed, and the 24 bytes past it are rewritten unchanged. Plain reference:
+     * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Each hinted coefficient r (reduced mod q) is first replaced in w by r + 2γ2 if
+     * r0 > 0 (r1 ≤ 43 then, and r1 = 43 moves to [q, q + γ2), whose r1 is 0), else by r + q − 2γ2 ≡ r − 2γ2 (r1 − 1, or
+     * 43 for r = 0 and at the top): whose r1 is UseHint's r1 ± 1 mod 44; then every coefficient is encoded, 6 bits each,
+     * four to three bytes, least significant first. w's row is changed, and the 24 bytes past it are rewritten
+     * unchanged. Plain reference:
      * {MLDSA44Reference-useHintAndEncode}.
      */
     function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
@@ -425,10 +490,11 @@ function useHintAndEncode(p) {
             if i { index := byte(0, calldataload(add(y, add(OMEGA, sub(i, 1))))) }
             for { let last := byte(0, calldataload(add(y, add(OMEGA, i)))) } lt(index, last) { index := add(index, 1) } {
                 let at := add(w, shl(3, byte(0, calldataload(add(y, index)))))
-                let x := add(mod(shr(192, mload(at)), Q), GAMMA2_MINUS_ONE)
-                // r1 + 1 if r0 > 0, else r1 − 1, mod 44 (r1 ≤ 44, so adding 43 never wraps twice).
-                let r1 := mod(add(div(x, TWO_GAMMA2), add(43, mul(2, iszero(lt(mod(x, TWO_GAMMA2), GAMMA2))))), 44)
-                mstore(at, or(and(mload(at), LOW_LANES), shl(192, mul(r1, TWO_GAMMA2))))
+                let x := mload(at)
+                let r := mod(shr(192, x), Q)
+                // r + 2γ2 if r0 > 0, else r + q − 2γ2: below 2q, with r1 ± 1 mod 44 as r1.
+                r := add(r, sub(Q_MINUS_TWO_GAMMA2, mul(gt(mod(add(r, GAMMA2_MINUS_ONE), TWO_GAMMA2), GAMMA2_MINUS_ONE), Q_MINUS_FOUR_GAMMA2)))
+                mstore(at, or(and(x, LOW_LANES), shl(192, r)))
             }
             // 32 coefficients (eight words, 24 bytes of the encoding) at a time. Two words at a time as eight 32-bit
             // lanes (word 2n shifted up by 32 bits over word 2n + 1: coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top):
@@ -636,8 +702,11 @@ ${cTildeEquals(p)}
      * ${grouped(p.signatureLength)} bytes.
      */
     function decodeSignature(bytes calldata signature) internal pure returns (bool ok, uint256 z) {
+        // The hint first: its scratch bytes at the free memory pointer then lie in memory already expanded (in the
+        // verifiers, the public key's, released).
+        ok = _hintWellFormed(signature);
         z = _allocate();
-        ok = _hintWellFormed(signature) && _decodeZ(signature, z);
+        ok = ok && _decodeZ(signature, z);
     }
 
     /**
@@ -673,38 +742,7 @@ ${cTildeEquals(p)}
         }
     }
 
-    /**
-     * @dev FIPS 204 Algorithm 21 (HintBitUnpack) as a check only: counts non-decreasing and at most ω,
-     * positions strictly increasing within each polynomial, unused position bytes zero. The positions are
-     * used later straight from calldata.
-     */
-    function _hintWellFormed(bytes calldata signature) internal pure returns (bool ok) {
-        assembly ("memory-safe") {
-            let y := add(signature.offset, HINT_OFFSET)
-            let index := 0
-            let bad := 0
-            for { let i := 0 } lt(i, K) { i := add(i, 1) } {
-                let end := byte(0, calldataload(add(y, add(OMEGA, i))))
-                bad := or(bad, or(lt(end, index), gt(end, OMEGA)))
-                if bad { break }
-                // Positions strictly increase iff no bit at or above the new one is set yet.
-                let seen := 0
-                for {} lt(index, end) { index := add(index, 1) } {
-                    let position := byte(0, calldataload(add(y, index)))
-                    bad := or(bad, shr(position, seen))
-                    seen := or(seen, shl(position, 1))
-                }
-            }
-            // The unused position bytes, index … ω − 1, a word at a time (the counts after them shifted out).
-            for {} lt(index, OMEGA) { index := add(index, 32) } {
-                let chunk := calldataload(add(y, index))
-                let remaining := sub(OMEGA, index)
-                if lt(remaining, 32) { chunk := shr(shl(3, sub(32, remaining)), chunk) }
-                bad := or(bad, chunk)
-            }
-            ok := iszero(bad)
-        }
-    }
+${hintWellFormed(p)}
 
 ${decodeZ(p)}
 
