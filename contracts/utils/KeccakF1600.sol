@@ -22,7 +22,9 @@ pragma solidity ^0.8.24;
  * - Lane complementing: some lanes are held inverted so that χ needs few NOTs.
  * - {absorb} runs a sponge's whole absorbing loop in one call: the next block is XORed into the permutation's own
  *   form, so moving the state in and out of it, and saving and restoring the borrowed memory, happen once per
- *   message instead of once per block (about 2,000 gas a block: see the SHAKE test's gas figures).
+ *   message instead of once per block (about 2,000 gas a block: see the SHAKE test's gas figures). It starts from
+ *   the zero state, written straight into that form, and {absorbAndSqueeze} also reads a short digest straight from
+ *   it, without moving the state out.
  * `KeccakF1600Reference` (contracts/mocks) is the plain version the tests compare it with.
  */
 library KeccakF1600 {
@@ -37,21 +39,40 @@ library KeccakF1600 {
 
     /// @dev Applies the 24 rounds of Keccak-f[1600] to `state` in place. Every lane must be below 2^64.
     function permute(uint256[25] memory state) internal pure {
+        _permuteBlocks(_address(state), 0, 0, 0, 0, 0);
+    }
+
+    /// @dev {permute} on the 25 words at memory address `state`: for a caller that holds the state as a pointer (a
+    /// variable of type `uint256[25] memory` costs a zeroed allocation).
+    function permuteAt(uint256 state) internal pure {
         _permuteBlocks(state, 0, 0, 0, 0, 0);
     }
 
     /**
-     * @dev A sponge's absorbing loop: XORs `count` blocks of `rate` bytes from memory at `blocks`, then the
-     * block at `last`, into `state`, with Keccak-f[1600] after each (count + 1 permutations). The same as
-     * {permute} block by block, but the state stays in the permutation's own form, in the borrowed memory, from one
-     * block to the next. Message bytes map to lanes little-endian (FIPS 202 §B.1). `rate` is 136 or 168; every
-     * lane of `state` must be below 2^64, and the blocks must lie at or above {BORROWED_END}.
+     * @dev A sponge's absorbing loop from the all-zero state: XORs `count` blocks of `rate` bytes from memory at
+     * `blocks`, then the block at `last`, into it, with Keccak-f[1600] after each (count + 1 permutations), and
+     * writes the result to the 25 words at memory address `state`. The same as {permute} block by block from a zeroed
+     * `state`, but the state stays in the permutation's own form, in the borrowed memory, from one block to the next.
+     * Message bytes map to lanes little-endian (FIPS 202 §B.1). `rate` is 136 or 168, and the blocks must lie at
+     * or above {BORROWED_END}.
      */
-    function absorb(uint256[25] memory state, uint256 blocks, uint256 count, uint256 last, uint256 rate)
+    function absorb(uint256 state, uint256 blocks, uint256 count, uint256 last, uint256 rate)
         internal
         pure
     {
         _permuteBlocks(state, blocks, count, last, rate, 0);
+    }
+
+    /**
+     * @dev SHAKE in one call, for a digest of `outLen` bytes (1 … 64): {absorb}, then the first `outLen` bytes of
+     * output written to memory at `out` (whole 32-byte words, up to 31 bytes past `outLen`), straight from the
+     * permutation's form; the state itself is not kept. `out` must lie at or above {BORROWED_END}.
+     */
+    function absorbAndSqueeze(uint256 blocks, uint256 count, uint256 last, uint256 rate, uint256 out, uint256 outLen)
+        internal
+        pure
+    {
+        _permuteBlocks(outLen, blocks, count, last, rate, out);
     }
 
     /**
@@ -61,12 +82,19 @@ library KeccakF1600 {
      * without moving the state in and out of the permutation's form between blocks.
      */
     function squeezeLanes(uint256[25] memory state, uint256 out, uint256 count) internal pure {
-        _permuteBlocks(state, 0, count, 0, 0, out);
+        _permuteBlocks(_address(state), 0, count, 0, 0, out);
     }
 
-    /// @dev {absorb} and {squeezeLanes}; with `rate` and `out` zero, `count` + 1 permutations of `state`.
+    function _address(uint256[25] memory state) private pure returns (uint256 pointer) {
+        assembly ("memory-safe") {
+            pointer := state
+        }
+    }
+
+    /// @dev {absorb} (`rate` not zero), {squeezeLanes} (`out` not zero) and {absorbAndSqueeze} (both, and
+    /// `state` the output length); with `rate` and `out` zero, `count` + 1 permutations of `state`.
     function _permuteBlocks(
-        uint256[25] memory state,
+        uint256 state,
         uint256 blocks,
         uint256 count,
         uint256 last,
@@ -79,34 +107,48 @@ library KeccakF1600 {
             let saved := mload(0x40)
             if lt(saved, 0x4f0) { saved := 0x4f0 }
             mcopy(saved, 0x80, 1136)
-            // The lanes to the tops of Z's words in one copy (their high zero bytes land below), then into QD, the
-            // first round's input, in increasing address order (each store's low 24 bytes are overwritten by the next).
-            mcopy(0x80, state, 800)
-            mstore(0x408, mload(0x98))
-            mstore(0x410, mload(0x138))
-            mstore(0x418, mload(0x1d8))
-            mstore(0x420, mload(0x278))
-            mstore(0x428, mload(0x318))
-            mstore(0x430, mload(0xb8))
-            mstore(0x438, mload(0x158))
-            mstore(0x440, mload(0x1f8))
-            mstore(0x448, mload(0x298))
-            mstore(0x450, mload(0x338))
-            mstore(0x458, mload(0xd8))
-            mstore(0x460, mload(0x178))
-            mstore(0x468, mload(0x218))
-            mstore(0x470, mload(0x2b8))
-            mstore(0x478, not(mload(0x358)))
-            mstore(0x480, not(mload(0xf8)))
-            mstore(0x488, not(mload(0x198)))
-            mstore(0x490, not(mload(0x238)))
-            mstore(0x498, not(mload(0x2d8)))
-            mstore(0x4a0, not(mload(0x378)))
-            mstore(0x4a8, mload(0x118))
-            mstore(0x4b0, mload(0x1b8))
-            mstore(0x4b8, mload(0x258))
-            mstore(0x4c0, mload(0x2f8))
-            mstore(0x4c8, mload(0x398))
+            switch rate
+            case 0 {
+                // The lanes to the tops of Z's words in one copy (their high zero bytes land below), then into QD, the
+                // first round's input, in increasing address order (each store's low 24 bytes are overwritten by the
+                // next).
+                mcopy(0x80, state, 800)
+                mstore(0x408, mload(0x98))
+                mstore(0x410, mload(0x138))
+                mstore(0x418, mload(0x1d8))
+                mstore(0x420, mload(0x278))
+                mstore(0x428, mload(0x318))
+                mstore(0x430, mload(0xb8))
+                mstore(0x438, mload(0x158))
+                mstore(0x440, mload(0x1f8))
+                mstore(0x448, mload(0x298))
+                mstore(0x450, mload(0x338))
+                mstore(0x458, mload(0xd8))
+                mstore(0x460, mload(0x178))
+                mstore(0x468, mload(0x218))
+                mstore(0x470, mload(0x2b8))
+                mstore(0x478, not(mload(0x358)))
+                mstore(0x480, not(mload(0xf8)))
+                mstore(0x488, not(mload(0x198)))
+                mstore(0x490, not(mload(0x238)))
+                mstore(0x498, not(mload(0x2d8)))
+                mstore(0x4a0, not(mload(0x378)))
+                mstore(0x4a8, mload(0x118))
+                mstore(0x4b0, mload(0x1b8))
+                mstore(0x4b8, mload(0x258))
+                mstore(0x4c0, mload(0x2f8))
+                mstore(0x4c8, mload(0x398))
+            }
+            default {
+                // {absorb} starts from the all-zero state.
+                mstore(0x408, 0x0)
+                mstore(0x428, 0x0)
+                mstore(0x448, 0x0)
+                mstore(0x468, 0xffffffffffffffffffffffffffffffff)
+                mstore(0x488, not(0))
+                mstore(0x4a8, 0x0)
+                mstore(0x4c8, 0x0)
+            }
             // Round constants, three per 48 bytes, past the saved copy.
             let table := add(saved, 1136)
             mstore(table, 0x100000000000000010000000000000001800000000000808a)
@@ -127,71 +169,55 @@ library KeccakF1600 {
                 if rate {
                     let source := last
                     if lt(b, count) { source := add(blocks, mul(b, rate)) }
+                    let r0 := mload(source)
+                    let r1 := mload(add(source, 32))
+                    let r2 := mload(add(source, 64))
+                    let r3 := mload(add(source, 96))
+                    // Word 4: lane 16, and SHAKE128's lanes 17 … 19 (for SHAKE256 the bytes past the block, cleared).
+                    let r4 := mload(add(source, 128))
+                    if lt(rate, 168) { r4 := and(r4, TOP_LANE) }
                     {
-                        let v := mload(source)
+                        let v := or(or(or(and(r0, TOP_LANE), and(r1, 0xffffffffffffffff00000000000000000000000000000000)), and(r2, 0xffffffffffffffff0000000000000000)), and(r3, 0xffffffffffffffff))
                         v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
                         v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
                         v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x408, xor(mload(0x408), and(v, TOP_LANE)))
-                        mstore(0x430, xor(mload(0x430), and(shl(64, v), TOP_LANE)))
-                        mstore(0x458, xor(mload(0x458), and(shl(128, v), TOP_LANE)))
-                        mstore(0x480, xor(mload(0x480), shl(192, v)))
+                        mstore(0x408, xor(mload(0x408), v))
                     }
                     {
-                        let v := mload(add(source, 32))
+                        let v := or(shl(64, or(or(and(r0, 0xffffffffffffffff00000000000000000000000000000000), and(r1, 0xffffffffffffffff0000000000000000)), and(r2, 0xffffffffffffffff))), shr(192, r4))
                         v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
                         v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
                         v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x4a8, xor(mload(0x4a8), and(v, TOP_LANE)))
-                        mstore(0x410, xor(mload(0x410), and(shl(64, v), TOP_LANE)))
-                        mstore(0x438, xor(mload(0x438), and(shl(128, v), TOP_LANE)))
-                        mstore(0x460, xor(mload(0x460), shl(192, v)))
+                        mstore(0x430, xor(mload(0x430), v))
                     }
                     {
-                        let v := mload(add(source, 64))
+                        let v := or(shl(128, or(and(r0, 0xffffffffffffffff0000000000000000), and(r1, 0xffffffffffffffff))), shr(128, or(and(r3, TOP_LANE), and(r4, 0xffffffffffffffff00000000000000000000000000000000))))
                         v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
                         v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
                         v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x488, xor(mload(0x488), and(v, TOP_LANE)))
-                        mstore(0x4b0, xor(mload(0x4b0), and(shl(64, v), TOP_LANE)))
-                        mstore(0x418, xor(mload(0x418), and(shl(128, v), TOP_LANE)))
-                        mstore(0x440, xor(mload(0x440), shl(192, v)))
+                        mstore(0x458, xor(mload(0x458), v))
                     }
                     {
-                        let v := mload(add(source, 96))
+                        let v := or(shl(192, r0), shr(64, or(or(and(r2, TOP_LANE), and(r3, 0xffffffffffffffff00000000000000000000000000000000)), and(r4, 0xffffffffffffffff0000000000000000))))
                         v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
                         v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
                         v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x468, xor(mload(0x468), and(v, TOP_LANE)))
-                        mstore(0x490, xor(mload(0x490), and(shl(64, v), TOP_LANE)))
-                        mstore(0x4b8, xor(mload(0x4b8), and(shl(128, v), TOP_LANE)))
-                        mstore(0x420, xor(mload(0x420), shl(192, v)))
+                        mstore(0x480, xor(mload(0x480), v))
                     }
                     {
-                        let v := mload(add(source, 128))
+                        let v := or(or(or(and(r1, TOP_LANE), and(r2, 0xffffffffffffffff00000000000000000000000000000000)), and(r3, 0xffffffffffffffff0000000000000000)), and(r4, 0xffffffffffffffff))
                         v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
                         v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
                         v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x448, xor(mload(0x448), and(v, TOP_LANE)))
+                        mstore(0x4a8, xor(mload(0x4a8), v))
                     }
-                    // SHAKE128's rate: four lanes more.
+                    // SHAKE128's lane 20 (0, 4), alone in its window.
                     if gt(rate, 136) {
-                        {
-                            let v := mload(add(source, 128))
-                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                            mstore(0x470, xor(mload(0x470), and(shl(64, v), TOP_LANE)))
-                            mstore(0x498, xor(mload(0x498), and(shl(128, v), TOP_LANE)))
-                            mstore(0x4c0, xor(mload(0x4c0), shl(192, v)))
-                        }
-                        {
-                            let v := mload(add(source, 160))
-                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                            mstore(0x428, xor(mload(0x428), and(v, TOP_LANE)))
-                        }
+                        let v := and(mload(add(source, 160)), TOP_LANE)
+                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                        mstore(0x428, xor(mload(0x428), v))
                     }
                 }
                 // Eight passes of three rounds; the exit test sits at the end of the body (a do-while loop), before the step.
@@ -414,8 +440,8 @@ library KeccakF1600 {
                     if eq(rc, lastRc) { break }
                     rc := add(rc, 48)
                 }
-                if out {
-                    // The rate's lanes 0 … 16 only: the rest reach Z after the last block.
+                if iszero(or(rate, iszero(out))) {
+                    // {squeezeLanes}: the rate's lanes 0 … 16 only: the rest reach Z after the last block.
                     mstore(0x98, shr(192, mload(0x408)))
                     mstore(0xb8, shr(192, mload(0x430)))
                     mstore(0xd8, shr(192, mload(0x458)))
@@ -437,44 +463,67 @@ library KeccakF1600 {
                 }
                 if eq(b, count) { break }
             }
-            // The result to Z, then to `state`: directly if `state` lies above the borrowed region, else into the saved
-            // copy at `state`'s place (running on into the table past it, no longer needed), which the restore then
-            // carries to `state`, its part past the borrowed region included.
-            mstore(0x98, shr(192, mload(0x408)))
-            mstore(0xb8, shr(192, mload(0x430)))
-            mstore(0xd8, shr(192, mload(0x458)))
-            mstore(0xf8, shr(192, not(mload(0x480))))
-            mstore(0x118, shr(192, mload(0x4a8)))
-            mstore(0x138, shr(192, mload(0x410)))
-            mstore(0x158, shr(192, mload(0x438)))
-            mstore(0x178, shr(192, mload(0x460)))
-            mstore(0x198, shr(192, not(mload(0x488))))
-            mstore(0x1b8, shr(192, mload(0x4b0)))
-            mstore(0x1d8, shr(192, mload(0x418)))
-            mstore(0x1f8, shr(192, mload(0x440)))
-            mstore(0x218, shr(192, mload(0x468)))
-            mstore(0x238, shr(192, not(mload(0x490))))
-            mstore(0x258, shr(192, mload(0x4b8)))
-            mstore(0x278, shr(192, mload(0x420)))
-            mstore(0x298, shr(192, mload(0x448)))
-            mstore(0x2b8, shr(192, mload(0x470)))
-            mstore(0x2d8, shr(192, not(mload(0x498))))
-            mstore(0x2f8, shr(192, mload(0x4c0)))
-            mstore(0x318, shr(192, mload(0x428)))
-            mstore(0x338, shr(192, mload(0x450)))
-            mstore(0x358, shr(192, not(mload(0x478))))
-            mstore(0x378, shr(192, not(mload(0x4a0))))
-            mstore(0x398, shr(192, mload(0x4c8)))
-            switch lt(state, 0x4f0)
+            switch mul(rate, out)
             case 0 {
-                mcopy(state, 0x98, 800)
-                mcopy(0x80, saved, 1136)
+                // The result to Z, then to `state`: directly if `state` lies above the borrowed region, else into the saved
+                // copy at `state`'s place (running on into the table past it, no longer needed), which the restore then
+                // carries to `state`, its part past the borrowed region included.
+                mstore(0x98, shr(192, mload(0x408)))
+                mstore(0xb8, shr(192, mload(0x430)))
+                mstore(0xd8, shr(192, mload(0x458)))
+                mstore(0xf8, shr(192, not(mload(0x480))))
+                mstore(0x118, shr(192, mload(0x4a8)))
+                mstore(0x138, shr(192, mload(0x410)))
+                mstore(0x158, shr(192, mload(0x438)))
+                mstore(0x178, shr(192, mload(0x460)))
+                mstore(0x198, shr(192, not(mload(0x488))))
+                mstore(0x1b8, shr(192, mload(0x4b0)))
+                mstore(0x1d8, shr(192, mload(0x418)))
+                mstore(0x1f8, shr(192, mload(0x440)))
+                mstore(0x218, shr(192, mload(0x468)))
+                mstore(0x238, shr(192, not(mload(0x490))))
+                mstore(0x258, shr(192, mload(0x4b8)))
+                mstore(0x278, shr(192, mload(0x420)))
+                mstore(0x298, shr(192, mload(0x448)))
+                mstore(0x2b8, shr(192, mload(0x470)))
+                mstore(0x2d8, shr(192, not(mload(0x498))))
+                mstore(0x2f8, shr(192, mload(0x4c0)))
+                mstore(0x318, shr(192, mload(0x428)))
+                mstore(0x338, shr(192, mload(0x450)))
+                mstore(0x358, shr(192, not(mload(0x478))))
+                mstore(0x378, shr(192, not(mload(0x4a0))))
+                mstore(0x398, shr(192, mload(0x4c8)))
+                switch lt(state, 0x4f0)
+                case 0 {
+                    mcopy(state, 0x98, 800)
+                    mcopy(0x80, saved, 1136)
+                }
+                default {
+                    mcopy(add(saved, sub(state, 0x80)), 0x98, 800)
+                    let n := add(state, 0x2a0)
+                    if lt(n, 1136) { n := 1136 }
+                    mcopy(0x80, saved, n)
+                }
             }
             default {
-                mcopy(add(saved, sub(state, 0x80)), 0x98, 800)
-                let n := add(state, 0x2a0)
-                if lt(n, 1136) { n := 1136 }
-                mcopy(0x80, saved, n)
+                // {absorbAndSqueeze}: the output bytes straight from QD, and the state dropped (`state` is the length).
+                {
+                    let v := or(or(or(and(mload(0x408), TOP_LANE), shr(64, and(mload(0x430), TOP_LANE))), shr(128, and(mload(0x458), TOP_LANE))), shr(192, not(mload(0x480))))
+                    v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                    v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                    v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                    mstore(out, v)
+                }
+                if gt(state, 32) {
+                    {
+                        let v := or(or(or(and(mload(0x4a8), TOP_LANE), shr(64, and(mload(0x410), TOP_LANE))), shr(128, and(mload(0x438), TOP_LANE))), shr(192, mload(0x460)))
+                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                        mstore(add(out, 32), v)
+                    }
+                }
+                mcopy(0x80, saved, 1136)
             }
         }
     }

@@ -87,6 +87,17 @@ describe("SHAKE", () => {
     });
   }
 
+  it("short digests (at most 64 bytes, squeezed straight from the permutation) equal noble at every length edge", async () => {
+    for (const length of [0, 71, 136, 300]) {
+      const input = randomBytes(length);
+      for (const outLen of [1, 8, 31, 32, 33, 48, 63, 64, 65]) {
+        const args = [bytesToHex(input), BigInt(outLen)] as const;
+        assert.equal(await mock.read.shake256Above(args), bytesToHex(shake256(input, { dkLen: outLen })), `SHAKE256 in ${length}, out ${outLen}`);
+        assert.equal(await mock.read.shake128(args), bytesToHex(shake128(input, { dkLen: outLen })), `SHAKE128 in ${length}, out ${outLen}`);
+      }
+    }
+  });
+
   it("squeezeLanes writes the next blocks' lanes, as SHAKE256's stream has them, and leaves the state at the last", async () => {
     const input = randomBytes(72);
     for (const count of [0n, 6n]) {
