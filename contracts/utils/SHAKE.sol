@@ -98,8 +98,8 @@ library SHAKE {
             count := div(mload(input), rate)
             let wholeBytes := mul(count, rate)
             let rest := sub(mload(input), wholeBytes)
-            // The permutation borrows memory from 0x80 and reads the blocks from above it: a caller with little memory
-            // allocated (its input inside that region) gets the whole blocks copied above.
+            // The permutation borrows memory up to {KeccakF1600-BORROWED_END} and reads the blocks from above it: a
+            // caller with little memory allocated (its input inside that region) gets the whole blocks copied above.
             let free := mload(0x40)
             if lt(free, borrowedEnd) { free := borrowedEnd }
             let tail := add(data, wholeBytes)
