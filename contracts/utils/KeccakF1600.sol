@@ -39,7 +39,11 @@ library KeccakF1600 {
 
     /// @dev Applies the 24 rounds of Keccak-f[1600] to `state` in place. Every lane must be below 2^64.
     function permute(uint256[25] memory state) internal pure {
-        _permuteBlocks(_address(state), 0, 0, 0, 0, 0);
+        uint256 pointer;
+        assembly ("memory-safe") {
+            pointer := state
+        }
+        _permuteBlocks(pointer, 0, 0, 0, 0, 0);
     }
 
     /// @dev {permute} on the 25 words at memory address `state`: for a caller that holds the state as a pointer (a
@@ -82,13 +86,11 @@ library KeccakF1600 {
      * without moving the state in and out of the permutation's form between blocks.
      */
     function squeezeLanes(uint256[25] memory state, uint256 out, uint256 count) internal pure {
-        _permuteBlocks(_address(state), 0, count, 0, 0, out);
-    }
-
-    function _address(uint256[25] memory state) private pure returns (uint256 pointer) {
+        uint256 pointer;
         assembly ("memory-safe") {
             pointer := state
         }
+        _permuteBlocks(pointer, 0, count, 0, 0, out);
     }
 
     /// @dev {absorb} (`rate` not zero), {squeezeLanes} (`out` not zero) and {absorbAndSqueeze} (both: `state` is

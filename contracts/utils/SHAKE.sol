@@ -47,7 +47,12 @@ library SHAKE {
      */
     function absorb(bytes memory input, uint256 rate) internal pure returns (Sponge memory sponge) {
         sponge.rate = rate;
-        _absorb(input, rate, _address(sponge.state));
+        uint256[25] memory state = sponge.state;
+        uint256 pointer;
+        assembly ("memory-safe") {
+            pointer := state
+        }
+        _absorb(input, rate, pointer);
     }
 
     /**
