@@ -7,7 +7,7 @@ import {KeccakF1600Reference} from "./KeccakF1600Reference.sol";
 
 /// @dev Exposes {KeccakF1600}, {KeccakF1600Reference} and {SHAKE} to the tests.
 contract SHAKEMock {
-    uint256 private constant BORROWED_END = 0x4f0; // {KeccakF1600-BORROWED_END}, which assembly cannot name
+    uint256 private constant BORROWED_END = 0x470; // {KeccakF1600-BORROWED_END}, which assembly cannot name
 
     function permute(uint256[25] memory state) external pure returns (uint256[25] memory) {
         KeccakF1600.permute(state);
@@ -33,6 +33,32 @@ contract SHAKEMock {
         KeccakF1600.permute(above);
         return keccak256(bytes.concat(low, high)) == before && state[0] == 0xf1258f7940e1dde7
             && keccak256(abi.encode(above)) == keccak256(abi.encode(state));
+    }
+
+    /// @dev {KeccakF1600-permute} of `state` copied into memory after `padding` bytes (from 0x80 on: so the copy lies
+    /// inside, across the end of or above the memory the permutation borrows), and whether the memory allocated
+    /// before and after the copy is intact, the free memory pointer included.
+    function permuteAfter(uint256[25] calldata state, uint256 padding)
+        external
+        pure
+        returns (uint256[25] memory copy, bool intact)
+    {
+        bytes memory low = new bytes(padding);
+        for (uint256 i = 0; i < padding; i++) low[i] = bytes1(uint8(i * 7 + 3));
+        copy = state;
+        bytes memory high = new bytes(200);
+        for (uint256 i = 0; i < high.length; i++) high[i] = bytes1(uint8(i * 13 + 5));
+        bytes32 before = keccak256(bytes.concat(low, high));
+        uint256 free;
+        assembly ("memory-safe") {
+            free := mload(0x40)
+        }
+        KeccakF1600.permute(copy);
+        uint256 freeAfter;
+        assembly ("memory-safe") {
+            freeAfter := mload(0x40)
+        }
+        intact = freeAfter == free && keccak256(bytes.concat(low, high)) == before;
     }
 
     /// @dev Gas of one optimised permutation, measured around the call.

@@ -22,12 +22,14 @@ pragma solidity ^0.8.24;
  * - Lane complementing: some lanes are held inverted so that χ needs few NOTs.
  * - {absorb} runs a sponge's whole absorbing loop in one call: the next block is XORed into the permutation's own
  *   form, so moving the state in and out of it, and saving and restoring the borrowed memory, happen once per
- *   message instead of once per block (about 2,000 gas a block: see the SHAKE test's gas figures).
+ *   message instead of once per block (about 2,000 gas a block: see the SHAKE test's gas figures). It starts from
+ *   the zero state, written straight into that form, and {absorbAndSqueeze} also reads a short digest straight from
+ *   it, without moving the state out.
  * `KeccakF1600Reference` (contracts/mocks) is the plain version the tests compare it with.
  */
 library KeccakF1600 {
-    /// @dev The end of the memory the permutation borrows (from 0x80): {absorb} reads its blocks from above it.
-    uint256 internal constant BORROWED_END = 0x4f0;
+    /// @dev The end of the memory the permutation borrows (from 0): {absorb} reads its blocks from above it.
+    uint256 internal constant BORROWED_END = 0x470;
 
     /// @dev Byte reversal within 64-bit quarters (bytes, pairs, quads), and a word's top lane: {absorb}'s input.
     uint256 private constant REV8 = 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff;
@@ -37,21 +39,44 @@ library KeccakF1600 {
 
     /// @dev Applies the 24 rounds of Keccak-f[1600] to `state` in place. Every lane must be below 2^64.
     function permute(uint256[25] memory state) internal pure {
+        uint256 pointer;
+        assembly ("memory-safe") {
+            pointer := state
+        }
+        _permuteBlocks(pointer, 0, 0, 0, 0, 0);
+    }
+
+    /// @dev {permute} on the 25 words at memory address `state`: for a caller that holds the state as a pointer (a
+    /// variable of type `uint256[25] memory` costs a zeroed allocation).
+    function permuteAt(uint256 state) internal pure {
         _permuteBlocks(state, 0, 0, 0, 0, 0);
     }
 
     /**
-     * @dev A sponge's absorbing loop: XORs `count` blocks of `rate` bytes from memory at `blocks`, then the
-     * block at `last`, into `state`, with Keccak-f[1600] after each (count + 1 permutations). The same as
-     * {permute} block by block, but the state stays in the permutation's own form, in the borrowed memory, from one
-     * block to the next. Message bytes map to lanes little-endian (FIPS 202 §B.1). `rate` is 136 or 168; every
-     * lane of `state` must be below 2^64, and the blocks must lie at or above {BORROWED_END}.
+     * @dev A sponge's absorbing loop from the all-zero state: XORs `count` blocks of `rate` bytes from memory at
+     * `blocks`, then the block at `last`, into it, with Keccak-f[1600] after each (count + 1 permutations), and
+     * writes the result to the 25 words at memory address `state`. The same as {permute} block by block from a zeroed
+     * `state`, but the state stays in the permutation's own form, in the borrowed memory, from one block to the next.
+     * Message bytes map to lanes little-endian (FIPS 202 §B.1). `rate` is 136 or 168, and the blocks must lie at
+     * or above {BORROWED_END}.
      */
-    function absorb(uint256[25] memory state, uint256 blocks, uint256 count, uint256 last, uint256 rate)
+    function absorb(uint256 state, uint256 blocks, uint256 count, uint256 last, uint256 rate)
         internal
         pure
     {
         _permuteBlocks(state, blocks, count, last, rate, 0);
+    }
+
+    /**
+     * @dev SHAKE in one call, for a digest of `outLen` bytes (1 … 64): {absorb}, then the first `outLen` bytes of
+     * output written to memory at `out` (whole 32-byte words, up to 31 bytes past `outLen`), straight from the
+     * permutation's form; the state itself is not kept. `out` must lie at or above {BORROWED_END}.
+     */
+    function absorbAndSqueeze(uint256 blocks, uint256 count, uint256 last, uint256 rate, uint256 out, uint256 outLen)
+        internal
+        pure
+    {
+        _permuteBlocks(out, blocks, count, last, rate, outLen);
     }
 
     /**
@@ -61,12 +86,18 @@ library KeccakF1600 {
      * without moving the state in and out of the permutation's form between blocks.
      */
     function squeezeLanes(uint256[25] memory state, uint256 out, uint256 count) internal pure {
-        _permuteBlocks(state, 0, count, 0, 0, out);
+        uint256 pointer;
+        assembly ("memory-safe") {
+            pointer := state
+        }
+        _permuteBlocks(pointer, 0, count, 0, 0, out);
     }
 
-    /// @dev {absorb} and {squeezeLanes}; with `rate` and `out` zero, `count` + 1 permutations of `state`.
+    /// @dev {absorb} (`rate` not zero), {squeezeLanes} (`out` not zero) and {absorbAndSqueeze} (both: `state` is
+    /// where the output goes and `out` its length); with `rate` and `out` zero, `count` + 1 permutations of
+    /// `state`.
     function _permuteBlocks(
-        uint256[25] memory state,
+        uint256 state,
         uint256 blocks,
         uint256 count,
         uint256 last,
@@ -75,40 +106,62 @@ library KeccakF1600 {
     ) private pure {
         // Not marked memory-safe: it borrows memory below the free memory pointer, restoring it before it returns.
         assembly {
-            // 0x80 … 0x4f0: P (416 bytes), Z (488), QD (232); saved above the free memory pointer and the borrowed region.
+            // 0x0 … 0x470: P (416 bytes), Z (488), QD (232); 0x40 on saved above the free memory pointer and the borrowed region.
             let saved := mload(0x40)
-            if lt(saved, 0x4f0) { saved := 0x4f0 }
-            mcopy(saved, 0x80, 1136)
-            // The lanes to the tops of Z's words in one copy (their high zero bytes land below), then into QD, the
-            // first round's input, in increasing address order (each store's low 24 bytes are overwritten by the next).
-            mcopy(0x80, state, 800)
-            mstore(0x408, mload(0x98))
-            mstore(0x410, mload(0x138))
-            mstore(0x418, mload(0x1d8))
-            mstore(0x420, mload(0x278))
-            mstore(0x428, mload(0x318))
-            mstore(0x430, mload(0xb8))
-            mstore(0x438, mload(0x158))
-            mstore(0x440, mload(0x1f8))
-            mstore(0x448, mload(0x298))
-            mstore(0x450, not(mload(0x338)))
-            mstore(0x458, mload(0xd8))
-            mstore(0x460, mload(0x178))
-            mstore(0x468, mload(0x218))
-            mstore(0x470, mload(0x2b8))
-            mstore(0x478, not(mload(0x358)))
-            mstore(0x480, mload(0xf8))
-            mstore(0x488, mload(0x198))
-            mstore(0x490, mload(0x238))
-            mstore(0x498, mload(0x2d8))
-            mstore(0x4a0, mload(0x378))
-            mstore(0x4a8, not(mload(0x118)))
-            mstore(0x4b0, not(mload(0x1b8)))
-            mstore(0x4b8, not(mload(0x258)))
-            mstore(0x4c0, not(mload(0x2f8)))
-            mstore(0x4c8, not(mload(0x398)))
+            if lt(saved, 0x470) { saved := 0x470 }
             // Round constants, three per 48 bytes, past the saved copy.
-            let table := add(saved, 1136)
+            let table := add(saved, 1072)
+            switch gt(add(state, 800), 0x470)
+            case 0 {
+                // `state` lies inside the borrowed memory, and the result overwrites it: only the memory around it is
+                // saved, the part above it right after the part below.
+                mcopy(saved, 0x40, sub(state, 0x40))
+                mcopy(add(saved, sub(state, 0x40)), add(state, 800), sub(0x150, state))
+                table := sub(table, 800)
+            }
+            default { mcopy(saved, 0x40, 1072) }
+            switch rate
+            case 0 {
+                // The lanes to the tops of Z's words in one copy (their high zero bytes land below), then into QD, the
+                // first round's input, in increasing address order (each store's low 24 bytes are overwritten by the
+                // next).
+                mcopy(0x0, state, 800)
+                mstore(0x388, mload(0x18))
+                mstore(0x390, mload(0xb8))
+                mstore(0x398, mload(0x158))
+                mstore(0x3a0, mload(0x1f8))
+                mstore(0x3a8, mload(0x298))
+                mstore(0x3b0, mload(0x38))
+                mstore(0x3b8, mload(0xd8))
+                mstore(0x3c0, mload(0x178))
+                mstore(0x3c8, mload(0x218))
+                mstore(0x3d0, mload(0x2b8))
+                mstore(0x3d8, mload(0x58))
+                mstore(0x3e0, mload(0xf8))
+                mstore(0x3e8, mload(0x198))
+                mstore(0x3f0, mload(0x238))
+                mstore(0x3f8, not(mload(0x2d8)))
+                mstore(0x400, not(mload(0x78)))
+                mstore(0x408, not(mload(0x118)))
+                mstore(0x410, not(mload(0x1b8)))
+                mstore(0x418, not(mload(0x258)))
+                mstore(0x420, not(mload(0x2f8)))
+                mstore(0x428, mload(0x98))
+                mstore(0x430, mload(0x138))
+                mstore(0x438, mload(0x1d8))
+                mstore(0x440, mload(0x278))
+                mstore(0x448, mload(0x318))
+            }
+            default {
+                // {absorb} starts from the all-zero state.
+                mstore(0x388, 0x0)
+                mstore(0x3a8, 0x0)
+                mstore(0x3c8, 0x0)
+                mstore(0x3e8, 0xffffffffffffffffffffffffffffffff)
+                mstore(0x408, not(0))
+                mstore(0x428, 0x0)
+                mstore(0x448, 0x0)
+            }
             mstore(table, 0x100000000000000010000000000000001800000000000808a)
             mstore(add(table, 32), 0x8082000000000000808280000000800080008000000080008000)
             mstore(add(table, 64), 0x80000000800080000000000080000001000000000000808b000000000000808b)
@@ -127,71 +180,55 @@ library KeccakF1600 {
                 if rate {
                     let source := last
                     if lt(b, count) { source := add(blocks, mul(b, rate)) }
+                    let r0 := mload(source)
+                    let r1 := mload(add(source, 32))
+                    let r2 := mload(add(source, 64))
+                    let r3 := mload(add(source, 96))
+                    // Word 4: lane 16, and SHAKE128's lanes 17 … 19 (for SHAKE256 the bytes past the block, cleared).
+                    let r4 := mload(add(source, 128))
+                    if lt(rate, 168) { r4 := and(r4, TOP_LANE) }
                     {
-                        let v := mload(source)
+                        let v := or(or(or(and(r0, TOP_LANE), and(r1, 0xffffffffffffffff00000000000000000000000000000000)), and(r2, 0xffffffffffffffff0000000000000000)), and(r3, 0xffffffffffffffff))
                         v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
                         v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
                         v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x408, xor(mload(0x408), and(v, TOP_LANE)))
-                        mstore(0x430, xor(mload(0x430), and(shl(64, v), TOP_LANE)))
-                        mstore(0x458, xor(mload(0x458), and(shl(128, v), TOP_LANE)))
-                        mstore(0x480, xor(mload(0x480), shl(192, v)))
+                        mstore(0x388, xor(mload(0x388), v))
                     }
                     {
-                        let v := mload(add(source, 32))
+                        let v := or(shl(64, or(or(and(r0, 0xffffffffffffffff00000000000000000000000000000000), and(r1, 0xffffffffffffffff0000000000000000)), and(r2, 0xffffffffffffffff))), shr(192, r4))
                         v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
                         v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
                         v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x4a8, xor(mload(0x4a8), and(v, TOP_LANE)))
-                        mstore(0x410, xor(mload(0x410), and(shl(64, v), TOP_LANE)))
-                        mstore(0x438, xor(mload(0x438), and(shl(128, v), TOP_LANE)))
-                        mstore(0x460, xor(mload(0x460), shl(192, v)))
+                        mstore(0x3b0, xor(mload(0x3b0), v))
                     }
                     {
-                        let v := mload(add(source, 64))
+                        let v := or(shl(128, or(and(r0, 0xffffffffffffffff0000000000000000), and(r1, 0xffffffffffffffff))), shr(128, or(and(r3, TOP_LANE), and(r4, 0xffffffffffffffff00000000000000000000000000000000))))
                         v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
                         v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
                         v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x488, xor(mload(0x488), and(v, TOP_LANE)))
-                        mstore(0x4b0, xor(mload(0x4b0), and(shl(64, v), TOP_LANE)))
-                        mstore(0x418, xor(mload(0x418), and(shl(128, v), TOP_LANE)))
-                        mstore(0x440, xor(mload(0x440), shl(192, v)))
+                        mstore(0x3d8, xor(mload(0x3d8), v))
                     }
                     {
-                        let v := mload(add(source, 96))
+                        let v := or(shl(192, r0), shr(64, or(or(and(r2, TOP_LANE), and(r3, 0xffffffffffffffff00000000000000000000000000000000)), and(r4, 0xffffffffffffffff0000000000000000))))
                         v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
                         v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
                         v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x468, xor(mload(0x468), and(v, TOP_LANE)))
-                        mstore(0x490, xor(mload(0x490), and(shl(64, v), TOP_LANE)))
-                        mstore(0x4b8, xor(mload(0x4b8), and(shl(128, v), TOP_LANE)))
-                        mstore(0x420, xor(mload(0x420), shl(192, v)))
+                        mstore(0x400, xor(mload(0x400), v))
                     }
                     {
-                        let v := mload(add(source, 128))
+                        let v := or(or(or(and(r1, TOP_LANE), and(r2, 0xffffffffffffffff00000000000000000000000000000000)), and(r3, 0xffffffffffffffff0000000000000000)), and(r4, 0xffffffffffffffff))
                         v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
                         v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
                         v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x448, xor(mload(0x448), and(v, TOP_LANE)))
+                        mstore(0x428, xor(mload(0x428), v))
                     }
-                    // SHAKE128's rate: four lanes more.
+                    // SHAKE128's lane 20 (0, 4), alone in its window.
                     if gt(rate, 136) {
-                        {
-                            let v := mload(add(source, 128))
-                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                            mstore(0x470, xor(mload(0x470), and(shl(64, v), TOP_LANE)))
-                            mstore(0x498, xor(mload(0x498), and(shl(128, v), TOP_LANE)))
-                            mstore(0x4c0, xor(mload(0x4c0), shl(192, v)))
-                        }
-                        {
-                            let v := mload(add(source, 160))
-                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                            mstore(0x428, xor(mload(0x428), and(v, TOP_LANE)))
-                        }
+                        let v := and(mload(add(source, 160)), TOP_LANE)
+                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                        mstore(0x3a8, xor(mload(0x3a8), v))
                     }
                 }
                 // Eight passes of three rounds; the exit test sits at the end of the body (a do-while loop), before the step.
@@ -199,80 +236,80 @@ library KeccakF1600 {
                     // Round M: QD → Z, copies renewed by MUL
                     {
                         // θ
-                        let c0 := xor(mload(0x408), mload(0x418))
-                        c0 := xor(mload(0x428), xor(shl(64, c0), c0))
-                        let c2 := xor(mload(0x458), mload(0x468))
-                        c2 := xor(mload(0x478), xor(shl(64, c2), c2))
-                        let c1 := xor(mload(0x430), mload(0x440))
-                        c1 := xor(mload(0x450), xor(shl(64, c1), c1))
-                        let c3 := xor(mload(0x480), mload(0x490))
-                        c3 := xor(mload(0x4a0), xor(shl(64, c3), c3))
-                        let c4 := xor(mload(0x4a8), mload(0x4b8))
-                        c4 := xor(mload(0x4c8), xor(shl(64, c4), c4))
+                        let c0 := xor(mload(0x388), mload(0x398))
+                        c0 := xor(mload(0x3a8), xor(shl(64, c0), c0))
+                        let c2 := xor(mload(0x3d8), mload(0x3e8))
+                        c2 := xor(mload(0x3f8), xor(shl(64, c2), c2))
+                        let c1 := xor(mload(0x3b0), mload(0x3c0))
+                        c1 := xor(mload(0x3d0), xor(shl(64, c1), c1))
+                        let c3 := xor(mload(0x400), mload(0x410))
+                        c3 := xor(mload(0x420), xor(shl(64, c3), c3))
+                        let c4 := xor(mload(0x428), mload(0x438))
+                        c4 := xor(mload(0x448), xor(shl(64, c4), c4))
                         let d1 := xor(c0, mul(shr(192, c2), 0x2000000000000000200000000000000020000000000000002))
                         let d4 := xor(c3, mul(shr(192, c0), 0x2000000000000000200000000000000020000000000000002))
                         let d2 := xor(c1, mul(shr(192, c3), 0x2000000000000000200000000000000020000000000000002))
                         let d3 := xor(c2, mul(shr(192, c4), 0x2000000000000000200000000000000020000000000000002))
                         let d0 := xor(c4, mul(shr(192, c1), 0x2000000000000000200000000000000020000000000000002))
                         {
-                            let b0 := mul(shr(192, xor(mload(0x458), d2)), 0x4000000000000000400000000000000040000000000000004000000000000000)
-                            let b2 := mul(shr(192, xor(mload(0x4b8), d4)), 0x8000000000000000800000000000000080000000000000008000000000)
-                            let b1 := mul(shr(192, xor(mload(0x488), d3)), 0x80000000000000008000000000000000800000000000000080000000000000)
-                            let b3 := mul(shr(192, xor(mload(0x420), d0)), 0x20000000000000002000000000000000200000000000000020000000000)
-                            let b4 := mul(shr(192, xor(mload(0x450), d1)), 0x4000000000000000400000000000000040000000000000004)
-                            mstore(0x220, xor(b4, and(b0, b1)))
-                            mstore(0x238, xor(b3, not(or(b4, b0))))
-                            mstore(0x250, xor(b2, and(not(b3), b4)))
-                            mstore(0x268, xor(b1, and(b2, b3)))
-                            mstore(0x280, xor(b0, or(b1, b2)))
+                            let b0 := mul(shr(192, xor(mload(0x3d8), d2)), 0x4000000000000000400000000000000040000000000000004000000000000000)
+                            let b2 := mul(shr(192, xor(mload(0x438), d4)), 0x8000000000000000800000000000000080000000000000008000000000)
+                            let b1 := mul(shr(192, xor(mload(0x408), d3)), 0x80000000000000008000000000000000800000000000000080000000000000)
+                            let b3 := mul(shr(192, xor(mload(0x3a0), d0)), 0x20000000000000002000000000000000200000000000000020000000000)
+                            let b4 := mul(shr(192, xor(mload(0x3d0), d1)), 0x4000000000000000400000000000000040000000000000004)
+                            mstore(0x1a0, xor(b4, not(and(b0, b1))))
+                            mstore(0x1b8, xor(b3, or(not(b4), b0)))
+                            mstore(0x1d0, xor(b2, or(b3, b4)))
+                            mstore(0x1e8, xor(b1, and(b2, b3)))
+                            mstore(0x200, xor(b0, or(b1, b2)))
                         }
                         {
-                            let b0 := mul(shr(192, xor(mload(0x4a8), d4)), 0x8000000000000000800000000000000080000000000000008000000)
-                            let b2 := mul(shr(192, xor(mload(0x440), d1)), 0x400000000000000040000000000000004000000000000000400)
-                            let b1 := mul(shr(192, xor(mload(0x410), d0)), 0x1000000000000000100000000000000010000000000000001000000000)
-                            let b3 := mul(shr(192, xor(mload(0x470), d2)), 0x8000000000000000800000000000000080000000000000008000)
-                            let b4 := mul(shr(192, xor(mload(0x4a0), d3)), 0x100000000000000010000000000000001000000000000000100000000000000)
-                            mstore(0x298, xor(b4, and(b0, b1)))
-                            mstore(0x2b0, xor(b3, or(b4, b0)))
-                            mstore(0x2c8, xor(b2, and(b3, b4)))
-                            mstore(0x2e0, xor(b1, and(b2, not(b3))))
-                            mstore(0x2f8, xor(b0, or(b1, b2)))
+                            let b0 := mul(shr(192, xor(mload(0x428), d4)), 0x8000000000000000800000000000000080000000000000008000000)
+                            let b2 := mul(shr(192, xor(mload(0x3c0), d1)), 0x400000000000000040000000000000004000000000000000400)
+                            let b1 := mul(shr(192, xor(mload(0x390), d0)), 0x1000000000000000100000000000000010000000000000001000000000)
+                            let b3 := mul(shr(192, xor(mload(0x3f0), d2)), 0x8000000000000000800000000000000080000000000000008000)
+                            let b4 := mul(shr(192, xor(mload(0x420), d3)), 0x100000000000000010000000000000001000000000000000100000000000000)
+                            mstore(0x218, xor(b4, not(and(b0, b1))))
+                            mstore(0x230, xor(b3, or(b4, b0)))
+                            mstore(0x248, xor(b2, and(b3, b4)))
+                            mstore(0x260, xor(b1, and(b2, not(b3))))
+                            mstore(0x278, xor(b0, or(b1, b2)))
                         }
                         {
-                            let b0 := mul(shr(192, xor(mload(0x430), d1)), 0x2000000000000000200000000000000020000000000000002)
-                            let b2 := mul(shr(192, xor(mload(0x490), d3)), 0x2000000000000000200000000000000020000000000000002000000)
-                            let b1 := mul(shr(192, xor(mload(0x460), d2)), 0x40000000000000004000000000000000400000000000000040)
-                            let b3 := mul(shr(192, xor(mload(0x4c0), d4)), 0x100000000000000010000000000000001000000000000000100)
-                            let b4 := mul(shr(192, xor(mload(0x428), d0)), 0x40000000000000004000000000000000400000000000000040000)
-                            mstore(0x310, xor(b4, or(not(b0), b1)))
-                            mstore(0x328, xor(b3, or(b4, b0)))
-                            mstore(0x340, xor(b2, and(b3, b4)))
-                            mstore(0x358, xor(b1, or(b2, b3)))
-                            mstore(0x370, xor(b0, not(and(b1, b2))))
+                            let b0 := mul(shr(192, xor(mload(0x3b0), d1)), 0x2000000000000000200000000000000020000000000000002)
+                            let b2 := mul(shr(192, xor(mload(0x410), d3)), 0x2000000000000000200000000000000020000000000000002000000)
+                            let b1 := mul(shr(192, xor(mload(0x3e0), d2)), 0x40000000000000004000000000000000400000000000000040)
+                            let b3 := mul(shr(192, xor(mload(0x440), d4)), 0x100000000000000010000000000000001000000000000000100)
+                            let b4 := mul(shr(192, xor(mload(0x3a8), d0)), 0x40000000000000004000000000000000400000000000000040000)
+                            mstore(0x290, xor(b4, or(not(b0), b1)))
+                            mstore(0x2a8, xor(b3, or(b4, b0)))
+                            mstore(0x2c0, xor(b2, and(b3, b4)))
+                            mstore(0x2d8, xor(b1, or(b2, b3)))
+                            mstore(0x2f0, xor(b0, and(b1, b2)))
                         }
                         {
-                            let b0 := mul(shr(192, xor(mload(0x480), d3)), 0x10000000000000001000000000000000100000000000000010000000)
-                            let b2 := mul(shr(192, xor(mload(0x418), d0)), 0x8000000000000000800000000000000080000000000000008)
-                            let b1 := mul(shr(192, xor(mload(0x4b0), d4)), 0x100000000000000010000000000000001000000000000000100000)
-                            let b3 := mul(shr(192, xor(mload(0x448), d1)), 0x200000000000000020000000000000002000000000000000200000000000)
-                            let b4 := mul(shr(192, xor(mload(0x478), d2)), 0x2000000000000000200000000000000020000000000000002000000000000000)
-                            mstore(0x388, xor(b4, not(or(b0, b1))))
-                            mstore(0x3a0, xor(b3, and(not(b4), b0)))
-                            mstore(0x3b8, xor(b2, not(and(b3, b4))))
-                            mstore(0x3d0, xor(b1, or(b2, b3)))
-                            mstore(0x3e8, xor(b0, and(b1, b2)))
+                            let b0 := mul(shr(192, xor(mload(0x400), d3)), 0x10000000000000001000000000000000100000000000000010000000)
+                            let b2 := mul(shr(192, xor(mload(0x398), d0)), 0x8000000000000000800000000000000080000000000000008)
+                            let b1 := mul(shr(192, xor(mload(0x430), d4)), 0x100000000000000010000000000000001000000000000000100000)
+                            let b3 := mul(shr(192, xor(mload(0x3c8), d1)), 0x200000000000000020000000000000002000000000000000200000000000)
+                            let b4 := mul(shr(192, xor(mload(0x3f8), d2)), 0x2000000000000000200000000000000020000000000000002000000000000000)
+                            mstore(0x308, xor(b4, or(b0, b1)))
+                            mstore(0x320, xor(b3, or(b4, not(b0))))
+                            mstore(0x338, xor(b2, and(b3, b4)))
+                            mstore(0x350, xor(b1, or(b2, b3)))
+                            mstore(0x368, xor(b0, and(b1, b2)))
                         }
                         {
-                            let b0 := mul(shr(192, xor(mload(0x408), d0)), 0x1000000000000000100000000000000010000000000000001)
-                            let b2 := mul(shr(192, xor(mload(0x468), d2)), 0x80000000000000008000000000000000800000000000000080000000000)
-                            let b1 := mul(shr(192, xor(mload(0x438), d1)), 0x100000000000000010000000000000001000000000000000100000000000)
-                            let b3 := mul(shr(192, xor(mload(0x498), d3)), 0x200000000000000020000000000000002000000000000000200000)
-                            let b4 := mul(shr(192, xor(mload(0x4c8), d4)), 0x4000000000000000400000000000000040000000000000004000)
-                            mstore(0x400, xor(b4, or(b0, b1)))
-                            mstore(0x418, xor(b3, and(b4, b0)))
-                            mstore(0x430, xor(b2, or(b3, b4)))
-                            mstore(0x448, xor(b1, and(b2, b3)))
-                            mstore(0x460, xor(xor(b0, and(b1, not(b2))), mload(rc)))
+                            let b0 := mul(shr(192, xor(mload(0x388), d0)), 0x1000000000000000100000000000000010000000000000001)
+                            let b2 := mul(shr(192, xor(mload(0x3e8), d2)), 0x80000000000000008000000000000000800000000000000080000000000)
+                            let b1 := mul(shr(192, xor(mload(0x3b8), d1)), 0x100000000000000010000000000000001000000000000000100000000000)
+                            let b3 := mul(shr(192, xor(mload(0x418), d3)), 0x200000000000000020000000000000002000000000000000200000)
+                            let b4 := mul(shr(192, xor(mload(0x448), d4)), 0x4000000000000000400000000000000040000000000000004000)
+                            mstore(0x380, xor(b4, or(b0, b1)))
+                            mstore(0x398, xor(b3, and(b4, b0)))
+                            mstore(0x3b0, xor(b2, or(b3, b4)))
+                            mstore(0x3c8, xor(b1, not(and(b2, b3))))
+                            mstore(0x3e0, xor(xor(b0, and(b1, not(b2))), mload(rc)))
                         }
                     }
                     // Round S1: Z → P, rotations by shifts
@@ -280,9 +317,9 @@ library KeccakF1600 {
                         // θ: Z keeps 24 bytes a lane, lane i − 1 right after lane i, so a load 16 bytes into lane i holds lane i's
                         // window above three copies of lane i − 1: five loads give C1 (window only, its copies renewed by a MUL) and
                         // C0 (three copies), five more C3 and C2; C4 takes five loads of its own.
-                        let w10 := xor(xor(xor(xor(mload(0x458), mload(0x3e0)), mload(0x368)), mload(0x2f0)), mload(0x278))
-                        let w32 := xor(xor(xor(xor(mload(0x428), mload(0x3b0)), mload(0x338)), mload(0x2c0)), mload(0x248))
-                        let c4 := xor(xor(xor(xor(mload(0x400), mload(0x388)), mload(0x310)), mload(0x298)), mload(0x220))
+                        let w10 := xor(xor(xor(xor(mload(0x3d8), mload(0x360)), mload(0x2e8)), mload(0x270)), mload(0x1f8))
+                        let w32 := xor(xor(xor(xor(mload(0x3a8), mload(0x330)), mload(0x2b8)), mload(0x240)), mload(0x1c8))
+                        let c4 := xor(xor(xor(xor(mload(0x380), mload(0x308)), mload(0x290)), mload(0x218)), mload(0x1a0))
                         let c1 := mul(shr(192, w10), 0x1000000000000000100000000000000010000000000000001)
                         let c3 := mul(shr(192, w32), 0x1000000000000000100000000000000010000000000000001)
                         let d2 := xor(c1, shl(1, c3))
@@ -291,64 +328,64 @@ library KeccakF1600 {
                         let d3 := xor(shl(64, w32), shl(1, c4))
                         let d4 := xor(c3, shl(65, w10))
                         {
-                            let b4 := shl(14, xor(mload(0x220), d4))
-                            let b1 := shl(44, xor(mload(0x3d0), d1))
-                            let b0 := xor(mload(0x460), d0)
-                            let b3 := shl(21, xor(mload(0x2b0), d3))
-                            let b2 := shl(43, xor(mload(0x340), d2))
-                            mstore(0x80, xor(xor(b0, and(b1, b2)), mload(add(rc, 32))))
-                            mstore(0x90, xor(b1, and(not(b2), b3)))
-                            mstore(0xa0, xor(b2, not(or(b3, b4))))
-                            mstore(0xb0, xor(b3, and(b4, b0)))
-                            mstore(0xc0, xor(b4, or(b0, b1)))
+                            let b4 := shl(14, xor(mload(0x1a0), d4))
+                            let b1 := shl(44, xor(mload(0x350), d1))
+                            let b0 := xor(mload(0x3e0), d0)
+                            let b3 := shl(21, xor(mload(0x230), d3))
+                            let b2 := shl(43, xor(mload(0x2c0), d2))
+                            mstore(0x0, xor(xor(b0, or(b1, b2)), mload(add(rc, 32))))
+                            mstore(0x10, xor(b1, and(b2, b3)))
+                            mstore(0x20, xor(b2, or(b3, not(b4))))
+                            mstore(0x30, xor(b3, or(b4, b0)))
+                            mstore(0x40, xor(b4, and(b0, b1)))
                         }
                         {
-                            let b4 := shl(61, xor(mload(0x250), d2))
-                            let b1 := shl(20, xor(mload(0x388), d4))
-                            let b0 := shl(28, xor(mload(0x418), d3))
-                            let b3 := shl(45, xor(mload(0x2e0), d1))
-                            let b2 := shl(3, xor(mload(0x370), d0))
-                            mstore(0xd0, xor(b0, and(b1, b2)))
-                            mstore(0xe0, xor(b1, or(b2, b3)))
-                            mstore(0xf0, xor(b2, or(not(b3), b4)))
-                            mstore(0x100, xor(b3, and(b4, b0)))
-                            mstore(0x110, xor(b4, or(b0, b1)))
+                            let b4 := shl(61, xor(mload(0x1d0), d2))
+                            let b1 := shl(20, xor(mload(0x308), d4))
+                            let b0 := shl(28, xor(mload(0x398), d3))
+                            let b3 := shl(45, xor(mload(0x260), d1))
+                            let b2 := shl(3, xor(mload(0x2f0), d0))
+                            mstore(0x50, xor(b0, and(b1, b2)))
+                            mstore(0x60, xor(b1, and(not(b2), b3)))
+                            mstore(0x70, xor(b2, or(b3, b4)))
+                            mstore(0x80, xor(b3, and(b4, b0)))
+                            mstore(0x90, xor(b4, or(b0, b1)))
                         }
                         {
-                            let b4 := shl(18, xor(mload(0x280), d0))
-                            let b1 := shl(6, xor(mload(0x3b8), d2))
-                            let b0 := shl(1, xor(mload(0x448), d1))
-                            let b3 := shl(8, xor(mload(0x298), d4))
-                            let b2 := shl(25, xor(mload(0x328), d3))
-                            mstore(0x120, xor(b0, and(b1, b2)))
-                            mstore(0x130, xor(b1, or(b2, b3)))
-                            mstore(0x140, xor(b2, and(b3, b4)))
-                            mstore(0x150, xor(b3, or(b4, not(b0))))
-                            mstore(0x160, xor(b4, or(b0, b1)))
+                            let b4 := shl(18, xor(mload(0x200), d0))
+                            let b1 := shl(6, xor(mload(0x338), d2))
+                            let b0 := shl(1, xor(mload(0x3c8), d1))
+                            let b3 := shl(8, xor(mload(0x218), d4))
+                            let b2 := shl(25, xor(mload(0x2a8), d3))
+                            mstore(0xa0, xor(b0, and(b1, b2)))
+                            mstore(0xb0, xor(b1, or(b2, b3)))
+                            mstore(0xc0, xor(b2, and(b3, not(b4))))
+                            mstore(0xd0, xor(b3, and(b4, b0)))
+                            mstore(0xe0, xor(b4, not(or(b0, b1))))
                         }
                         {
-                            let b4 := shl(56, xor(mload(0x238), d3))
-                            let b1 := shl(36, xor(mload(0x3e8), d0))
-                            let b0 := shl(27, xor(mload(0x400), d4))
-                            let b3 := shl(15, xor(mload(0x2c8), d2))
-                            let b2 := shl(10, xor(mload(0x358), d1))
-                            mstore(0x170, xor(b0, or(b1, b2)))
-                            mstore(0x180, xor(b1, and(b2, not(b3))))
-                            mstore(0x190, xor(b2, and(b3, b4)))
-                            mstore(0x1a0, xor(b3, or(b4, b0)))
-                            mstore(0x1b0, xor(b4, and(b0, b1)))
+                            let b4 := shl(56, xor(mload(0x1b8), d3))
+                            let b1 := shl(36, xor(mload(0x368), d0))
+                            let b0 := shl(27, xor(mload(0x380), d4))
+                            let b3 := shl(15, xor(mload(0x248), d2))
+                            let b2 := shl(10, xor(mload(0x2d8), d1))
+                            mstore(0xf0, xor(b0, and(b1, b2)))
+                            mstore(0x100, xor(b1, and(not(b2), b3)))
+                            mstore(0x110, xor(b2, or(b3, b4)))
+                            mstore(0x120, xor(b3, and(b4, b0)))
+                            mstore(0x130, xor(b4, or(b0, b1)))
                         }
                         {
-                            let b4 := shl(2, xor(mload(0x268), d1))
-                            let b1 := shl(55, xor(mload(0x3a0), d3))
-                            let b0 := shl(62, xor(mload(0x430), d2))
-                            let b3 := shl(41, xor(mload(0x2f8), d0))
-                            let b2 := shl(39, xor(mload(0x310), d4))
-                            mstore(0x1c0, xor(b0, and(b1, b2)))
-                            mstore(0x1d0, xor(b1, or(b2, not(b3))))
-                            mstore(0x1e0, xor(b2, or(b3, b4)))
-                            mstore(0x1f0, xor(b3, and(b4, b0)))
-                            mstore(0x200, xor(b4, or(b0, b1)))
+                            let b4 := shl(2, xor(mload(0x1e8), d1))
+                            let b1 := shl(55, xor(mload(0x320), d3))
+                            let b0 := shl(62, xor(mload(0x3b0), d2))
+                            let b3 := shl(41, xor(mload(0x278), d0))
+                            let b2 := shl(39, xor(mload(0x290), d4))
+                            mstore(0x140, xor(b0, or(b1, b2)))
+                            mstore(0x150, xor(b1, or(not(b2), b3)))
+                            mstore(0x160, xor(b2, and(b3, b4)))
+                            mstore(0x170, xor(b3, or(b4, b0)))
+                            mstore(0x180, xor(b4, and(b0, b1)))
                         }
                     }
                     // Round S2: P → QD, χ four rows at a time
@@ -356,125 +393,158 @@ library KeccakF1600 {
                         // θ: each load holds lanes x and x + 1 of a row (two copies each), so five loads give two parities.
                         // C0 = w01, C1 = w01 << 128, C2 = w23, C3 = w23 << 128, C4 = w4; rot1 is one more bit of shift. In this
                         // order D0 and D3 take the slots of w01 and w23, and w4's slot is left dead on top and popped (see M's θ).
-                        let w01 := xor(xor(xor(xor(mload(0x80), mload(0xd0)), mload(0x120)), mload(0x170)), mload(0x1c0))
-                        let w23 := xor(xor(xor(xor(mload(0xa0), mload(0xf0)), mload(0x140)), mload(0x190)), mload(0x1e0))
+                        let w01 := xor(xor(xor(xor(mload(0x0), mload(0x50)), mload(0xa0)), mload(0xf0)), mload(0x140))
+                        let w23 := xor(xor(xor(xor(mload(0x20), mload(0x70)), mload(0xc0)), mload(0x110)), mload(0x160))
                         let d1 := xor(w01, shl(1, w23))
                         let d2 := shl(128, d1)
                         let d4 := xor(shl(128, w23), shl(1, w01))
-                        let w4 := xor(xor(xor(xor(mload(0xc0), mload(0x110)), mload(0x160)), mload(0x1b0)), mload(0x200))
+                        let w4 := xor(xor(xor(xor(mload(0x40), mload(0x90)), mload(0xe0)), mload(0x130)), mload(0x180))
                         let d0 := xor(w4, shl(129, w01))
                         let d3 := xor(w23, shl(1, w4))
                         // Row 4 first: its 32-byte stores run into the next column's word, which is stored after.
                         {
-                            let b0 := shl(62, xor(mload(0xa0), d2))
-                            let b2 := shl(39, xor(mload(0x160), d4))
-                            let b1 := shl(55, xor(mload(0x100), d3))
-                            let b3 := shl(41, xor(mload(0x170), d0))
-                            let b4 := shl(2, xor(mload(0x1d0), d1))
-                            mstore(0x4c8, xor(b4, not(or(b0, b1))))
-                            mstore(0x4a0, xor(b3, and(b4, b0)))
-                            mstore(0x478, xor(b2, or(b3, b4)))
-                            mstore(0x450, xor(b1, and(not(b2), b3)))
-                            mstore(0x428, xor(b0, and(b1, b2)))
+                            let b0 := shl(62, xor(mload(0x20), d2))
+                            let b2 := shl(39, xor(mload(0xe0), d4))
+                            let b1 := shl(55, xor(mload(0x80), d3))
+                            let b3 := shl(41, xor(mload(0xf0), d0))
+                            let b4 := shl(2, xor(mload(0x150), d1))
+                            mstore(0x448, xor(b4, and(b0, b1)))
+                            mstore(0x420, xor(b3, or(b4, b0)))
+                            mstore(0x3f8, xor(b2, and(not(b3), b4)))
+                            mstore(0x3d0, xor(b1, and(b2, b3)))
+                            mstore(0x3a8, xor(b0, or(b1, b2)))
                         }
                         // Rows 0..3: q_X holds b(X, Y) in bits 192 − 64Y … 255 − 64Y, laid out in memory by four stores.
                         {
-                            mstore(0x220, shl(14, not(xor(mload(0x200), d4))))
-                            mstore(0x228, shl(61, not(xor(mload(0x1e0), d2))))
-                            mstore(0x230, shl(18, xor(mload(0x1c0), d0)))
-                            mstore(0x238, shl(56, xor(mload(0x1f0), d3)))
-                            mstore(0x240, shl(44, xor(mload(0xe0), d1)))
-                            mstore(0x248, shl(20, xor(mload(0x110), d4)))
-                            mstore(0x250, shl(6, xor(mload(0xf0), d2)))
-                            mstore(0x258, shl(36, not(xor(mload(0xd0), d0))))
-                            mstore(0x260, xor(mload(0x80), d0))
-                            mstore(0x268, shl(28, xor(mload(0xb0), d3)))
-                            mstore(0x270, shl(1, xor(mload(0x90), d1)))
-                            mstore(0x278, shl(27, not(xor(mload(0xc0), d4))))
-                            mstore(0x280, shl(21, not(xor(mload(0x1a0), d3))))
-                            mstore(0x288, shl(45, xor(mload(0x180), d1)))
-                            mstore(0x290, shl(8, xor(mload(0x1b0), d4)))
-                            mstore(0x298, shl(15, xor(mload(0x190), d2)))
-                            mstore(0x2a0, shl(43, xor(mload(0x140), d2)))
-                            mstore(0x2a8, shl(3, xor(mload(0x120), d0)))
-                            mstore(0x2b0, shl(25, xor(mload(0x150), d3)))
-                            mstore(0x2b8, shl(10, not(xor(mload(0x130), d1))))
-                            let q4 := mload(0x220)
-                            let q1 := mload(0x240)
-                            let q0 := mload(0x260)
-                            let q3 := mload(0x280)
-                            let q2 := mload(0x2a0)
-                            mstore(0x408, xor(xor(q0, and(q1, q2)), shl(192, mload(rc))))
-                            mstore(0x430, xor(q1, or(q2, q3)))
-                            mstore(0x458, xor(q2, and(q3, q4)))
-                            mstore(0x480, xor(q3, or(q4, not(q0))))
-                            mstore(0x4a8, xor(q4, or(q0, q1)))
+                            mstore(0x1a0, shl(14, xor(mload(0x180), d4)))
+                            mstore(0x1a8, shl(61, xor(mload(0x160), d2)))
+                            mstore(0x1b0, shl(18, xor(mload(0x140), d0)))
+                            mstore(0x1b8, shl(56, xor(mload(0x170), d3)))
+                            mstore(0x1c0, shl(44, xor(mload(0x60), d1)))
+                            mstore(0x1c8, shl(20, xor(mload(0x90), d4)))
+                            mstore(0x1d0, shl(6, xor(mload(0x70), d2)))
+                            mstore(0x1d8, shl(36, xor(mload(0x50), d0)))
+                            mstore(0x1e0, not(xor(mload(0x0), d0)))
+                            mstore(0x1e8, shl(28, xor(mload(0x30), d3)))
+                            mstore(0x1f0, shl(1, xor(mload(0x10), d1)))
+                            mstore(0x1f8, shl(27, not(xor(mload(0x40), d4))))
+                            mstore(0x200, shl(21, xor(mload(0x120), d3)))
+                            mstore(0x208, shl(45, xor(mload(0x100), d1)))
+                            mstore(0x210, shl(8, xor(mload(0x130), d4)))
+                            mstore(0x218, shl(15, xor(mload(0x110), d2)))
+                            mstore(0x220, shl(43, xor(mload(0xc0), d2)))
+                            mstore(0x228, shl(3, not(xor(mload(0xa0), d0))))
+                            mstore(0x230, shl(25, xor(mload(0xd0), d3)))
+                            mstore(0x238, shl(10, xor(mload(0xb0), d1)))
+                            let q4 := mload(0x1a0)
+                            let q1 := mload(0x1c0)
+                            let q0 := mload(0x1e0)
+                            let q3 := mload(0x200)
+                            let q2 := mload(0x220)
+                            mstore(0x388, xor(xor(q0, or(q1, q2)), shl(192, mload(rc))))
+                            mstore(0x3b0, xor(q1, and(q2, q3)))
+                            mstore(0x3d8, xor(q2, or(q3, not(q4))))
+                            mstore(0x400, xor(q3, or(q4, q0)))
+                            mstore(0x428, xor(q4, and(q0, q1)))
                         }
                     }
                     if eq(rc, lastRc) { break }
                     rc := add(rc, 48)
                 }
-                if out {
-                    // The rate's lanes 0 … 16 only: the rest reach Z after the last block.
-                    mstore(0x98, shr(192, mload(0x408)))
-                    mstore(0xb8, shr(192, mload(0x430)))
-                    mstore(0xd8, shr(192, mload(0x458)))
-                    mstore(0xf8, shr(192, mload(0x480)))
-                    mstore(0x118, shr(192, not(mload(0x4a8))))
-                    mstore(0x138, shr(192, mload(0x410)))
-                    mstore(0x158, shr(192, mload(0x438)))
-                    mstore(0x178, shr(192, mload(0x460)))
-                    mstore(0x198, shr(192, mload(0x488)))
-                    mstore(0x1b8, shr(192, not(mload(0x4b0))))
-                    mstore(0x1d8, shr(192, mload(0x418)))
-                    mstore(0x1f8, shr(192, mload(0x440)))
-                    mstore(0x218, shr(192, mload(0x468)))
-                    mstore(0x238, shr(192, mload(0x490)))
-                    mstore(0x258, shr(192, not(mload(0x4b8))))
-                    mstore(0x278, shr(192, mload(0x420)))
-                    mstore(0x298, shr(192, mload(0x448)))
-                    mcopy(add(out, mul(b, 544)), 0x98, 544)
+                if iszero(or(rate, iszero(out))) {
+                    // {squeezeLanes}: the rate's lanes 0 … 16 only: the rest reach Z after the last block.
+                    mstore(0x18, shr(192, mload(0x388)))
+                    mstore(0x38, shr(192, mload(0x3b0)))
+                    mstore(0x58, shr(192, mload(0x3d8)))
+                    mstore(0x78, shr(192, not(mload(0x400))))
+                    mstore(0x98, shr(192, mload(0x428)))
+                    mstore(0xb8, shr(192, mload(0x390)))
+                    mstore(0xd8, shr(192, mload(0x3b8)))
+                    mstore(0xf8, shr(192, mload(0x3e0)))
+                    mstore(0x118, shr(192, not(mload(0x408))))
+                    mstore(0x138, shr(192, mload(0x430)))
+                    mstore(0x158, shr(192, mload(0x398)))
+                    mstore(0x178, shr(192, mload(0x3c0)))
+                    mstore(0x198, shr(192, mload(0x3e8)))
+                    mstore(0x1b8, shr(192, not(mload(0x410))))
+                    mstore(0x1d8, shr(192, mload(0x438)))
+                    mstore(0x1f8, shr(192, mload(0x3a0)))
+                    mstore(0x218, shr(192, mload(0x3c8)))
+                    mcopy(add(out, mul(b, 544)), 0x18, 544)
                 }
                 if eq(b, count) { break }
             }
-            // The result to Z, then to `state`: directly if `state` lies above the borrowed region, else into the saved
-            // copy at `state`'s place (running on into the table past it, no longer needed), which the restore then
-            // carries to `state`, its part past the borrowed region included.
-            mstore(0x98, shr(192, mload(0x408)))
-            mstore(0xb8, shr(192, mload(0x430)))
-            mstore(0xd8, shr(192, mload(0x458)))
-            mstore(0xf8, shr(192, mload(0x480)))
-            mstore(0x118, shr(192, not(mload(0x4a8))))
-            mstore(0x138, shr(192, mload(0x410)))
-            mstore(0x158, shr(192, mload(0x438)))
-            mstore(0x178, shr(192, mload(0x460)))
-            mstore(0x198, shr(192, mload(0x488)))
-            mstore(0x1b8, shr(192, not(mload(0x4b0))))
-            mstore(0x1d8, shr(192, mload(0x418)))
-            mstore(0x1f8, shr(192, mload(0x440)))
-            mstore(0x218, shr(192, mload(0x468)))
-            mstore(0x238, shr(192, mload(0x490)))
-            mstore(0x258, shr(192, not(mload(0x4b8))))
-            mstore(0x278, shr(192, mload(0x420)))
-            mstore(0x298, shr(192, mload(0x448)))
-            mstore(0x2b8, shr(192, mload(0x470)))
-            mstore(0x2d8, shr(192, mload(0x498)))
-            mstore(0x2f8, shr(192, not(mload(0x4c0))))
-            mstore(0x318, shr(192, mload(0x428)))
-            mstore(0x338, shr(192, not(mload(0x450))))
-            mstore(0x358, shr(192, not(mload(0x478))))
-            mstore(0x378, shr(192, mload(0x4a0)))
-            mstore(0x398, shr(192, not(mload(0x4c8))))
-            switch lt(state, 0x4f0)
+            switch mul(rate, out)
             case 0 {
-                mcopy(state, 0x98, 800)
-                mcopy(0x80, saved, 1136)
+                // The result to Z, then to `state`: directly if `state` lies above the borrowed region or inside it (then
+                // the memory around it restored), else into the saved copy at `state`'s place (running on into the table
+                // past it, no longer needed), which the restore then carries to `state`, its part past the borrowed region
+                // included.
+                mstore(0x18, shr(192, mload(0x388)))
+                mstore(0x38, shr(192, mload(0x3b0)))
+                mstore(0x58, shr(192, mload(0x3d8)))
+                mstore(0x78, shr(192, not(mload(0x400))))
+                mstore(0x98, shr(192, mload(0x428)))
+                mstore(0xb8, shr(192, mload(0x390)))
+                mstore(0xd8, shr(192, mload(0x3b8)))
+                mstore(0xf8, shr(192, mload(0x3e0)))
+                mstore(0x118, shr(192, not(mload(0x408))))
+                mstore(0x138, shr(192, mload(0x430)))
+                mstore(0x158, shr(192, mload(0x398)))
+                mstore(0x178, shr(192, mload(0x3c0)))
+                mstore(0x198, shr(192, mload(0x3e8)))
+                mstore(0x1b8, shr(192, not(mload(0x410))))
+                mstore(0x1d8, shr(192, mload(0x438)))
+                mstore(0x1f8, shr(192, mload(0x3a0)))
+                mstore(0x218, shr(192, mload(0x3c8)))
+                mstore(0x238, shr(192, mload(0x3f0)))
+                mstore(0x258, shr(192, not(mload(0x418))))
+                mstore(0x278, shr(192, mload(0x440)))
+                mstore(0x298, shr(192, mload(0x3a8)))
+                mstore(0x2b8, shr(192, mload(0x3d0)))
+                mstore(0x2d8, shr(192, not(mload(0x3f8))))
+                mstore(0x2f8, shr(192, not(mload(0x420))))
+                mstore(0x318, shr(192, mload(0x448)))
+                switch lt(state, 0x470)
+                case 0 {
+                    mcopy(state, 0x18, 800)
+                    mcopy(0x40, saved, 1072)
+                }
+                default {
+                    switch gt(add(state, 800), 0x470)
+                    case 0 {
+                        mcopy(state, 0x18, 800)
+                        mcopy(0x40, saved, sub(state, 0x40))
+                        mcopy(add(state, 800), add(saved, sub(state, 0x40)), sub(0x150, state))
+                    }
+                    default {
+                        mcopy(add(saved, sub(state, 0x40)), 0x18, 800)
+                        let n := add(state, 0x2e0)
+                        if lt(n, 1072) { n := 1072 }
+                        mcopy(0x40, saved, n)
+                    }
+                }
             }
             default {
-                mcopy(add(saved, sub(state, 0x80)), 0x98, 800)
-                let n := add(state, 0x2a0)
-                if lt(n, 1136) { n := 1136 }
-                mcopy(0x80, saved, n)
+                // {absorbAndSqueeze}: the output bytes straight from QD to `state` (`out` is their length), and the state
+                // dropped.
+                {
+                    let v := or(or(or(and(mload(0x388), TOP_LANE), shr(64, and(mload(0x3b0), TOP_LANE))), shr(128, and(mload(0x3d8), TOP_LANE))), shr(192, not(mload(0x400))))
+                    v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                    v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                    v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                    mstore(state, v)
+                }
+                if gt(out, 32) {
+                    {
+                        let v := or(or(or(and(mload(0x428), TOP_LANE), shr(64, and(mload(0x390), TOP_LANE))), shr(128, and(mload(0x3b8), TOP_LANE))), shr(192, mload(0x3e0)))
+                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                        mstore(add(state, 32), v)
+                    }
+                }
+                mcopy(0x40, saved, 1072)
             }
         }
     }

@@ -33,12 +33,12 @@ library SHAKE {
 
     /// @dev The first `outLen` bytes of SHAKE256(`input`).
     function shake256(bytes memory input, uint256 outLen) internal pure returns (bytes memory) {
-        return _squeeze(absorb(input, RATE_256), outLen, false);
+        return _shake(input, RATE_256, outLen);
     }
 
     /// @dev The first `outLen` bytes of SHAKE128(`input`).
     function shake128(bytes memory input, uint256 outLen) internal pure returns (bytes memory) {
-        return _squeeze(absorb(input, RATE_128), outLen, false);
+        return _shake(input, RATE_128, outLen);
     }
 
     /**
@@ -48,17 +48,63 @@ library SHAKE {
     function absorb(bytes memory input, uint256 rate) internal pure returns (Sponge memory sponge) {
         sponge.rate = rate;
         uint256[25] memory state = sponge.state;
-        uint256 data;
-        uint256 count;
-        uint256 last;
+        uint256 pointer;
+        assembly ("memory-safe") {
+            pointer := state
+        }
+        _absorb(input, rate, pointer);
+    }
+
+    /**
+     * @dev {shake256} and {shake128}. A digest of at most 64 bytes comes straight from the permutation's form
+     * ({KeccakF1600-absorbAndSqueeze}), without the state; a longer output is squeezed from a state at a pointer to
+     * fresh memory, not a {Sponge}, which would be zeroed first (about 700 gas) though absorbing writes all of it.
+     */
+    function _shake(bytes memory input, uint256 rate, uint256 outLen) private pure returns (bytes memory output) {
+        if (outLen == 0 || outLen > 64) {
+            uint256 state;
+            assembly ("memory-safe") {
+                state := mload(0x40)
+                mstore(0x40, add(state, 800))
+            }
+            _absorb(input, rate, state);
+            return _squeeze(state, rate, outLen, false);
+        }
+        (uint256 data, uint256 count, uint256 last) = _pad(input, rate);
+        uint256 target;
+        assembly ("memory-safe") {
+            // Above the borrowed memory, as `last` is. Not zeroed: the two words cover outLen.
+            output := mload(0x40)
+            mstore(output, outLen)
+            target := add(output, 0x20)
+            mstore(0x40, add(target, 64))
+        }
+        KeccakF1600.absorbAndSqueeze(data, count, last, rate, target, outLen);
+        assembly ("memory-safe") {
+            // Zero what the words wrote past outLen, as a bytes value's padding is.
+            mstore(add(target, outLen), 0)
+        }
+    }
+
+    /// @dev {absorb} into the 25 words at memory address `state`.
+    function _absorb(bytes memory input, uint256 rate, uint256 state) private pure {
+        (uint256 data, uint256 count, uint256 last) = _pad(input, rate);
+        KeccakF1600.absorb(state, data, count, last, rate);
+    }
+
+    /**
+     * @dev `input` as the permutation absorbs it: `count` whole blocks of `rate` bytes at `data`, then the last, padded
+     * block at `last`, both at or above {KeccakF1600-BORROWED_END}; the free memory pointer ends past `last`'s block.
+     */
+    function _pad(bytes memory input, uint256 rate) private pure returns (uint256 data, uint256 count, uint256 last) {
         uint256 borrowedEnd = KeccakF1600.BORROWED_END;
         assembly ("memory-safe") {
             data := add(input, 0x20)
             count := div(mload(input), rate)
             let wholeBytes := mul(count, rate)
             let rest := sub(mload(input), wholeBytes)
-            // The permutation borrows memory from 0x80 and reads the blocks from above it: a caller with little memory
-            // allocated (its input inside that region) gets the whole blocks copied above.
+            // The permutation borrows memory up to {KeccakF1600-BORROWED_END} and reads the blocks from above it: a
+            // caller with little memory allocated (its input inside that region) gets the whole blocks copied above.
             let free := mload(0x40)
             if lt(free, borrowedEnd) { free := borrowedEnd }
             let tail := add(data, wholeBytes)
@@ -78,7 +124,6 @@ library SHAKE {
             let p := add(last, sub(rate, 1))
             mstore8(p, xor(byte(0, mload(p)), 0x80))
         }
-        KeccakF1600.absorb(state, data, count, last, rate);
     }
 
     /// @dev The next `rate` bytes of output; the sponge moves on to the following block.
@@ -89,21 +134,23 @@ library SHAKE {
         assembly ("memory-safe") {
             target := add(output, 0x20)
         }
-        _writeBlock(sponge.state, target, rate, rate);
+        _writeBlock(_address(sponge.state), target, rate, rate);
         KeccakF1600.permute(sponge.state);
     }
 
     /// @dev The next `outLen` bytes of output. The sponge is consumed in whole blocks: a later squeeze starts
     /// at the next block boundary.
     function squeeze(Sponge memory sponge, uint256 outLen) internal pure returns (bytes memory output) {
-        return _squeeze(sponge, outLen, true);
+        return _squeeze(_address(sponge.state), sponge.rate, outLen, true);
     }
 
-    /// @dev {squeeze}; without `permuteLast` the permutation after the last block is skipped (one-shot use, where
-    /// the sponge is dropped: one permutation saved).
-    function _squeeze(Sponge memory sponge, uint256 outLen, bool permuteLast) private pure returns (bytes memory output) {
-        uint256 rate = sponge.rate;
-        uint256[25] memory state = sponge.state;
+    /// @dev {squeeze} from the sponge state at memory address `state`; without `permuteLast` the permutation after the
+    /// last block is skipped (one-shot use, where the sponge is dropped: one permutation saved).
+    function _squeeze(uint256 state, uint256 rate, uint256 outLen, bool permuteLast)
+        private
+        pure
+        returns (bytes memory output)
+    {
         uint256 target;
         assembly ("memory-safe") {
             // Not zeroed: every byte up to outLen is written. The last block's words may run up to 31 bytes past it.
@@ -115,11 +162,11 @@ library SHAKE {
         uint256 remaining = outLen;
         for (; remaining > rate; remaining -= rate) {
             _writeBlock(state, target, rate, rate);
-            KeccakF1600.permute(state);
+            KeccakF1600.permuteAt(state);
             target += rate;
         }
         _writeBlock(state, target, rate, remaining);
-        if (permuteLast && outLen != 0) KeccakF1600.permute(state);
+        if (permuteLast && outLen != 0) KeccakF1600.permuteAt(state);
         assembly ("memory-safe") {
             // Zero what the last words wrote past outLen, as a bytes value's padding is.
             mstore(add(add(output, 0x20), outLen), 0)
@@ -127,12 +174,12 @@ library SHAKE {
     }
 
     /**
-     * @dev Writes the first `length` (at most `rate`) bytes of the state's block to memory at `target`, four lanes a
-     * word. Within the block's whole words (the first 128 bytes of SHAKE256's 136, 160 of SHAKE128's 168) it writes
+     * @dev Writes the first `length` (at most `rate`) bytes of the block of the state at memory address `state` to
+     * memory at `target`, four lanes a word. Within the block's whole words (the first 128 bytes of SHAKE256's 136, 160 of SHAKE128's 168) it writes
      * whole words, up to 31 bytes past `length`; otherwise the whole block, its last word ending exactly at the block's
      * end (rewriting three lanes with the same bytes), so that nothing past the block is touched.
      */
-    function _writeBlock(uint256[25] memory state, uint256 target, uint256 rate, uint256 length) private pure {
+    function _writeBlock(uint256 state, uint256 target, uint256 rate, uint256 length) private pure {
         assembly ("memory-safe") {
             let m8 := 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff
             let m16 := 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff
@@ -154,6 +201,12 @@ library SHAKE {
                 mstore(target, v)
                 target := add(target, 0x20)
             }
+        }
+    }
+
+    function _address(uint256[25] memory state) private pure returns (uint256 pointer) {
+        assembly ("memory-safe") {
+            pointer := state
         }
     }
 }

@@ -20,7 +20,7 @@
 //   8-byte-apart stores, one load a word), and computes χ for four rows at once. It stores those words at
 //   40-byte steps with row 4's lane after them (QD).
 // Lane complementing (Keccak implementation overview §2.2) removes most NOTs of χ: lanes in given positions
-// are held complemented and χ is rewritten with AND/OR accordingly (24 NOTs per three rounds instead of 75).
+// are held complemented and χ is rewritten with AND/OR accordingly (19 NOTs per three rounds instead of 75).
 import fs from "node:fs";
 
 const rho = [
@@ -47,14 +47,17 @@ const lane = (x, y) => x + 5 * y;
 // Output position (X, Y) of ρπ takes lane (x, y) = (3(Y − 3X) mod 5, X), rotated by rho[x][y].
 const srcOf = (X, Y) => ({ x: (((3 * (Y - 3 * X)) % 5) + 5) % 5, y: X });
 
-// Memory borrowed at fixed addresses (saved and restored): P (S1 → S2), Z (M → S1), QD (S2 → M).
-const P = 0x80;
+// Memory borrowed at fixed addresses: P (S1 → S2), Z (M → S1), QD (S2 → M), from address 0: the scratch space
+// (0x00 … 0x3f) is free to overwrite, and only SAVED_FROM on is saved and restored (the free memory pointer and the
+// zero slot at 0x40 and 0x60 included), 128 bytes less to copy twice than from 0x80.
+const P = 0;
+const SAVED_FROM = 0x40;
 const Z = P + 416;
 // QD overlaps Z's row 0 (lanes 4 … 0, Z + 480 on): M stores that row last, after every load from QD, and its rows
 // 4 … 1 end at Z + 488 (lane 5's 32-byte store), where QD starts; S1 has read Z before S2 writes QD.
 const QD = Z + 488;
 const END = QD + 232;
-const BORROW = END - 0x80;
+const BORROW = END - SAVED_FROM;
 // The 800 bytes from SCRATCH (in P and Z) hold the state one lane a word while it moves in and out.
 const SCRATCH = P + 24;
 // S2 lays out its four-row words in Z (184 bytes), dead by then.
@@ -63,13 +66,16 @@ const pAddr = (x, y) => P + 80 * y + 16 * x;
 const zAddr = (x, y) => Z + 24 * (24 - lane(x, y));
 const qAddr = (x, y) => QD + 40 * x + 8 * y;
 
-// Complement patterns between rounds (found by search: fewest NOTs with S2's four-row words needing one
-// status per column of rows 0..3). M: PA → PF, S1: PF → PF, S2: PF → PA.
+// Complement patterns between rounds, M: PA → PB, S1: PB → PC, S2: PC → PA: fewest NOTs (19 per three rounds, 24 with
+// the earlier PA → PF → PF → PA) with S2's four-row words needing one status per column of rows 0..3. Found by
+// coordinate descent over the three patterns: all 2^25 of PB, then of PC, and the 1,024 PAs that S2 can output, each
+// with the other two fixed, NOTs counted as here (a lane's status after θ is linear in the round's input pattern).
 const pattern = (list) => new Set(list.map(([x, y]) => lane(x, y)));
-const PF = pattern([[1, 0], [2, 1], [3, 1], [4, 2], [2, 3], [2, 4]]);
-const PA = pattern([[4, 0], [4, 1], [4, 2], [4, 3], [1, 4], [2, 4], [4, 4]]);
-const IN = { M: PA, S1: PF, S2: PF };
-const OUT = { M: PF, S1: PF, S2: PA };
+const PA = pattern([[3, 0], [3, 1], [3, 2], [3, 3], [2, 4], [3, 4]]);
+const PB = pattern([[4, 1], [0, 2], [4, 2], [2, 3], [4, 3], [3, 4]]);
+const PC = pattern([[3, 0], [1, 1], [2, 1], [3, 2], [4, 2], [1, 3], [2, 3], [1, 4], [2, 4]]);
+const IN = { M: PA, S1: PB, S2: PC };
+const OUT = { M: PB, S1: PC, S2: PA };
 let notCount = 0;
 let lastZStore = -1;
 // The order of statements decides how much stack shuffling (SWAP) the compiler's stack layout needs. These orders
@@ -308,42 +314,92 @@ const inMoves = lanesByQd.map((i) => {
   const v = `mload(${hex(SCRATCH + 32 * i)})`;
   return `mstore(${hex(qAddr(i % 5, (i / 5) | 0))}, ${PA.has(i) ? `not(${v})` : v})`;
 });
+// The all-zero state in QD (its held-complemented lanes all ones), a word at a time: {absorb}'s start.
+const zeroImage = Array.from({ length: Math.ceil(200 / 32) }, (_, k) => {
+  let word = 0n;
+  for (let b = 0; b < 32; b++) {
+    const at = 32 * k + b;
+    const i = at < 200 ? lane(Math.floor(at / 40), Math.floor((at % 40) / 8)) : -1;
+    word = (word << 8n) | (PA.has(i) ? 0xffn : 0n);
+  }
+  return `mstore(${hex(QD + 32 * k)}, ${word === M256 ? "not(0)" : hex(word)})`;
+});
 const outMoves = Array.from({ length: 25 }, (_, i) => {
   const v = `mload(${hex(qAddr(i % 5, (i / 5) | 0))})`;
   return `mstore(${hex(SCRATCH + 32 * i)}, shr(192, ${PA.has(i) ? `not(${v})` : v}))`;
 });
 
-// Absorbing: the block's bytes, four lanes to a 32-byte word, byte-reversed within each 64-bit quarter (lanes are
-// little-endian, FIPS 202 §B.1), XORed into the windows of QD's words (a store rewrites the 24 bytes below the
-// window unchanged). XOR commutes with complementing, so held-complemented lanes need nothing more.
-const TOP = "TOP_LANE";
+// Absorbing: the block's bytes, four lanes to a 32-byte word (r0 … r4: lanes 4k … 4k + 3 in word k), XORed into
+// QD a column at a time: QD holds rows 0 … 3 of column x (lanes x, x + 5, x + 10, x + 15) side by side in one word, and
+// lane x + 5y lies in word (x + 5y) >> 2 at 64-bit slot (x + y) & 3, so the column's word is shl(64x) of its lanes in
+// slots x + y < 4 OR shr(64(4 − x)) of those in slots x + y − 4, each selected by a slot mask (left out where the
+// shift drops the slots it would clear). Lanes are little-endian (FIPS 202 §B.1): one byte reversal within each
+// 64-bit quarter of the column's word, which commutes with the masks and the 64-bit shifts, gives four lane values at
+// once. Row 4 holds no rate lane but SHAKE128's lane 20. XOR commutes with complementing, so held-complemented lanes
+// need nothing more.
 const TOP_LANE = hex(M64 << 192n);
+const slotMask = (k) => (k ? hex(M64 << BigInt(192 - 64 * k)) : "TOP_LANE");
 const reverse = [
   "v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))",
   "v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))",
   "v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))",
 ];
-const xorLane = (i) => {
-  const at = hex(qAddr(i % 5, (i / 5) | 0));
-  const m = i % 4;
-  const moved = m === 0 ? `and(v, ${TOP})` : m === 3 ? "shl(192, v)" : `and(shl(${64 * m}, v), ${TOP})`;
-  return `mstore(${at}, xor(mload(${at}), ${moved}))`;
+const columnWord = (x) => {
+  const part = (ys, shift) => {
+    if (!ys.length) return null;
+    const terms = ys.map((y) => {
+      const i = x + 5 * y;
+      const slot = i & 3;
+      // Slots the shift drops need no clearing: shl(64x) drops those below x, shr(64(4 − x)) those from x on.
+      const others = [0, 1, 2, 3].filter((k) => k !== slot && (shift > 0 ? k >= x : shift < 0 ? k < x : true));
+      return others.length ? `and(r${i >> 2}, ${slotMask(slot)})` : `r${i >> 2}`;
+    });
+    const joined = terms.reduce((a, t) => `or(${a}, ${t})`);
+    if (shift === 0) return joined;
+    return shift > 0 ? `shl(${64 * shift}, ${joined})` : `shr(${-64 * shift}, ${joined})`;
+  };
+  const high = part([0, 1, 2, 3].filter((y) => x + y < 4), x);
+  const low = part([0, 1, 2, 3].filter((y) => x + y >= 4), x - 4);
+  return high && low ? `or(${high}, ${low})` : high ?? low;
 };
-const xorWord = (w, lanes) => [
-  "{",
-  `    let v := mload(${w ? `add(source, ${32 * w})` : "source"})`,
-  ...reverse.map((line) => `    ${line}`),
-  ...lanes.map((i) => `    ${xorLane(i)}`),
-  "}",
-];
 const xorBlock = [
-  ...[0, 1, 2, 3].flatMap((w) => xorWord(w, [4 * w, 4 * w + 1, 4 * w + 2, 4 * w + 3])),
-  ...xorWord(4, [16]),
-  "// SHAKE128's rate: four lanes more.",
+  ...[0, 1, 2, 3].map((k) => `let r${k} := mload(${k ? `add(source, ${32 * k})` : "source"})`),
+  "// Word 4: lane 16, and SHAKE128's lanes 17 … 19 (for SHAKE256 the bytes past the block, cleared).",
+  "let r4 := mload(add(source, 128))",
+  "if lt(rate, 168) { r4 := and(r4, TOP_LANE) }",
+  ...[0, 1, 2, 3, 4].flatMap((x) => [
+    "{",
+    `    let v := ${columnWord(x)}`,
+    ...reverse.map((line) => `    ${line}`),
+    `    mstore(${hex(qAddr(x, 0))}, xor(mload(${hex(qAddr(x, 0))}), v))`,
+    "}",
+  ]),
+  "// SHAKE128's lane 20 (0, 4), alone in its window.",
   "if gt(rate, 136) {",
-  ...[...xorWord(4, [17, 18, 19]), ...xorWord(5, [20])].map((line) => `    ${line}`),
+  "    let v := and(mload(add(source, 160)), TOP_LANE)",
+  ...reverse.map((line) => `    ${line}`),
+  `    mstore(${hex(qAddr(0, 4))}, xor(mload(${hex(qAddr(0, 4))}), v))`,
   "}",
 ];
+
+// {absorbAndSqueeze}'s output: word w holds lanes 4w … 4w + 3 (each from its window in QD, complemented back where
+// held so), byte-reversed as in absorbing. At most 64 bytes (two words): the digests of the verifiers.
+const SQUEEZE_WORDS = 2;
+const squeezeWord = (w) => {
+  const lanes = [0, 1, 2, 3].map((k) => {
+    const i = 4 * w + k;
+    const load = `mload(${hex(qAddr(i % 5, (i / 5) | 0))})`;
+    const x = PA.has(i) ? `not(${load})` : load;
+    return k === 0 ? `and(${x}, TOP_LANE)` : k === 3 ? `shr(192, ${x})` : `shr(${64 * k}, and(${x}, TOP_LANE))`;
+  });
+  return [
+    "{",
+    `    let v := ${lanes.reduce((a, t) => `or(${a}, ${t})`)}`,
+    ...reverse.map((line) => `    ${line}`),
+    `    mstore(${w ? `add(state, ${32 * w})` : "state"}, v)`,
+    "}",
+  ];
+};
 
 const src = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
@@ -369,11 +425,13 @@ pragma solidity ^0.8.24;
  * - Lane complementing: some lanes are held inverted so that χ needs few NOTs.
  * - {absorb} runs a sponge's whole absorbing loop in one call: the next block is XORed into the permutation's own
  *   form, so moving the state in and out of it, and saving and restoring the borrowed memory, happen once per
- *   message instead of once per block (about 2,000 gas a block: see the SHAKE test's gas figures).
+ *   message instead of once per block (about 2,000 gas a block: see the SHAKE test's gas figures). It starts from
+ *   the zero state, written straight into that form, and {absorbAndSqueeze} also reads a short digest straight from
+ *   it, without moving the state out.
  * \`KeccakF1600Reference\` (contracts/mocks) is the plain version the tests compare it with.
  */
 library KeccakF1600 {
-    /// @dev The end of the memory the permutation borrows (from 0x80): {absorb} reads its blocks from above it.
+    /// @dev The end of the memory the permutation borrows (from 0): {absorb} reads its blocks from above it.
     uint256 internal constant BORROWED_END = ${hex(END)};
 
     /// @dev Byte reversal within 64-bit quarters (bytes, pairs, quads), and a word's top lane: {absorb}'s input.
@@ -384,21 +442,44 @@ library KeccakF1600 {
 
     /// @dev Applies the 24 rounds of Keccak-f[1600] to \`state\` in place. Every lane must be below 2^64.
     function permute(uint256[25] memory state) internal pure {
+        uint256 pointer;
+        assembly ("memory-safe") {
+            pointer := state
+        }
+        _permuteBlocks(pointer, 0, 0, 0, 0, 0);
+    }
+
+    /// @dev {permute} on the 25 words at memory address \`state\`: for a caller that holds the state as a pointer (a
+    /// variable of type \`uint256[25] memory\` costs a zeroed allocation).
+    function permuteAt(uint256 state) internal pure {
         _permuteBlocks(state, 0, 0, 0, 0, 0);
     }
 
     /**
-     * @dev A sponge's absorbing loop: XORs \`count\` blocks of \`rate\` bytes from memory at \`blocks\`, then the
-     * block at \`last\`, into \`state\`, with Keccak-f[1600] after each (count + 1 permutations). The same as
-     * {permute} block by block, but the state stays in the permutation's own form, in the borrowed memory, from one
-     * block to the next. Message bytes map to lanes little-endian (FIPS 202 §B.1). \`rate\` is 136 or 168; every
-     * lane of \`state\` must be below 2^64, and the blocks must lie at or above {BORROWED_END}.
+     * @dev A sponge's absorbing loop from the all-zero state: XORs \`count\` blocks of \`rate\` bytes from memory at
+     * \`blocks\`, then the block at \`last\`, into it, with Keccak-f[1600] after each (count + 1 permutations), and
+     * writes the result to the 25 words at memory address \`state\`. The same as {permute} block by block from a zeroed
+     * \`state\`, but the state stays in the permutation's own form, in the borrowed memory, from one block to the next.
+     * Message bytes map to lanes little-endian (FIPS 202 §B.1). \`rate\` is 136 or 168, and the blocks must lie at
+     * or above {BORROWED_END}.
      */
-    function absorb(uint256[25] memory state, uint256 blocks, uint256 count, uint256 last, uint256 rate)
+    function absorb(uint256 state, uint256 blocks, uint256 count, uint256 last, uint256 rate)
         internal
         pure
     {
         _permuteBlocks(state, blocks, count, last, rate, 0);
+    }
+
+    /**
+     * @dev SHAKE in one call, for a digest of \`outLen\` bytes (1 … 64): {absorb}, then the first \`outLen\` bytes of
+     * output written to memory at \`out\` (whole 32-byte words, up to 31 bytes past \`outLen\`), straight from the
+     * permutation's form; the state itself is not kept. \`out\` must lie at or above {BORROWED_END}.
+     */
+    function absorbAndSqueeze(uint256 blocks, uint256 count, uint256 last, uint256 rate, uint256 out, uint256 outLen)
+        internal
+        pure
+    {
+        _permuteBlocks(out, blocks, count, last, rate, outLen);
     }
 
     /**
@@ -408,12 +489,18 @@ library KeccakF1600 {
      * without moving the state in and out of the permutation's form between blocks.
      */
     function squeezeLanes(uint256[25] memory state, uint256 out, uint256 count) internal pure {
-        _permuteBlocks(state, 0, count, 0, 0, out);
+        uint256 pointer;
+        assembly ("memory-safe") {
+            pointer := state
+        }
+        _permuteBlocks(pointer, 0, count, 0, 0, out);
     }
 
-    /// @dev {absorb} and {squeezeLanes}; with \`rate\` and \`out\` zero, \`count\` + 1 permutations of \`state\`.
+    /// @dev {absorb} (\`rate\` not zero), {squeezeLanes} (\`out\` not zero) and {absorbAndSqueeze} (both: \`state\` is
+    /// where the output goes and \`out\` its length); with \`rate\` and \`out\` zero, \`count\` + 1 permutations of
+    /// \`state\`.
     function _permuteBlocks(
-        uint256[25] memory state,
+        uint256 state,
         uint256 blocks,
         uint256 count,
         uint256 last,
@@ -422,16 +509,32 @@ library KeccakF1600 {
     ) private pure {
         // Not marked memory-safe: it borrows memory below the free memory pointer, restoring it before it returns.
         assembly {
-            // ${hex(P)} … ${hex(END)}: P (${Z - P} bytes), Z (${QD - Z}), QD (${END - QD}); saved above the free memory pointer and the borrowed region.
+            // ${hex(P)} … ${hex(END)}: P (${Z - P} bytes), Z (${QD - Z}), QD (${END - QD}); ${hex(SAVED_FROM)} on saved above the free memory pointer and the borrowed region.
             let saved := mload(0x40)
             if lt(saved, ${hex(END)}) { saved := ${hex(END)} }
-            mcopy(saved, 0x80, ${BORROW})
-            // The lanes to the tops of Z's words in one copy (their high zero bytes land below), then into QD, the
-            // first round's input, in increasing address order (each store's low 24 bytes are overwritten by the next).
-            mcopy(${hex(SCRATCH - 24)}, state, 800)
-${ind(inMoves, 12)}
             // Round constants, three per 48 bytes, past the saved copy.
             let table := add(saved, ${BORROW})
+            switch gt(add(state, 800), ${hex(END)})
+            case 0 {
+                // \`state\` lies inside the borrowed memory, and the result overwrites it: only the memory around it is
+                // saved, the part above it right after the part below.
+                mcopy(saved, ${hex(SAVED_FROM)}, sub(state, ${hex(SAVED_FROM)}))
+                mcopy(add(saved, sub(state, ${hex(SAVED_FROM)})), add(state, 800), sub(${hex(END - 800)}, state))
+                table := sub(table, 800)
+            }
+            default { mcopy(saved, ${hex(SAVED_FROM)}, ${BORROW}) }
+            switch rate
+            case 0 {
+                // The lanes to the tops of Z's words in one copy (their high zero bytes land below), then into QD, the
+                // first round's input, in increasing address order (each store's low 24 bytes are overwritten by the
+                // next).
+                mcopy(${hex(SCRATCH - 24)}, state, 800)
+${ind(inMoves, 16)}
+            }
+            default {
+                // {absorb} starts from the all-zero state.
+${ind(zeroImage, 16)}
+            }
 ${ind(rcStores, 12)}
             let lastRc := add(table, 336)
             // One pass per block: its input XORed in (none for {permute}), then the permutation.
@@ -447,27 +550,48 @@ ${ind(body, 20)}
                     if eq(rc, lastRc) { break }
                     rc := add(rc, 48)
                 }
-                if out {
-                    // The rate's lanes 0 … 16 only: the rest reach Z after the last block.
+                if iszero(or(rate, iszero(out))) {
+                    // {squeezeLanes}: the rate's lanes 0 … 16 only: the rest reach Z after the last block.
 ${ind(outMoves.slice(0, 17), 20)}
                     mcopy(add(out, mul(b, 544)), ${hex(SCRATCH)}, 544)
                 }
                 if eq(b, count) { break }
             }
-            // The result to Z, then to \`state\`: directly if \`state\` lies above the borrowed region, else into the saved
-            // copy at \`state\`'s place (running on into the table past it, no longer needed), which the restore then
-            // carries to \`state\`, its part past the borrowed region included.
-${ind(outMoves, 12)}
-            switch lt(state, ${hex(END)})
+            switch mul(rate, out)
             case 0 {
-                mcopy(state, ${hex(SCRATCH)}, 800)
-                mcopy(0x80, saved, ${BORROW})
+                // The result to Z, then to \`state\`: directly if \`state\` lies above the borrowed region or inside it (then
+                // the memory around it restored), else into the saved copy at \`state\`'s place (running on into the table
+                // past it, no longer needed), which the restore then carries to \`state\`, its part past the borrowed region
+                // included.
+${ind(outMoves, 16)}
+                switch lt(state, ${hex(END)})
+                case 0 {
+                    mcopy(state, ${hex(SCRATCH)}, 800)
+                    mcopy(${hex(SAVED_FROM)}, saved, ${BORROW})
+                }
+                default {
+                    switch gt(add(state, 800), ${hex(END)})
+                    case 0 {
+                        mcopy(state, ${hex(SCRATCH)}, 800)
+                        mcopy(${hex(SAVED_FROM)}, saved, sub(state, ${hex(SAVED_FROM)}))
+                        mcopy(add(state, 800), add(saved, sub(state, ${hex(SAVED_FROM)})), sub(${hex(END - 800)}, state))
+                    }
+                    default {
+                        mcopy(add(saved, sub(state, ${hex(SAVED_FROM)})), ${hex(SCRATCH)}, 800)
+                        let n := add(state, ${hex(800 - SAVED_FROM)})
+                        if lt(n, ${BORROW}) { n := ${BORROW} }
+                        mcopy(${hex(SAVED_FROM)}, saved, n)
+                    }
+                }
             }
             default {
-                mcopy(add(saved, sub(state, 0x80)), ${hex(SCRATCH)}, 800)
-                let n := add(state, ${hex(800 - 0x80)})
-                if lt(n, ${BORROW}) { n := ${BORROW} }
-                mcopy(0x80, saved, n)
+                // {absorbAndSqueeze}: the output bytes straight from QD to \`state\` (\`out\` is their length), and the state
+                // dropped.
+${ind(squeezeWord(0), 16)}
+                if gt(out, 32) {
+${ind(squeezeWord(1), 20)}
+                }
+                mcopy(${hex(SAVED_FROM)}, saved, ${BORROW})
             }
         }
     }

@@ -49,6 +49,16 @@ describe("KeccakF1600", () => {
     assert.equal(await mock.read.permutePreservesMemory(), true);
   });
 
+  it("agrees with the plain reference and keeps memory intact with the state inside, across and above the borrowed memory", async () => {
+    // From 0x80: the copy at 0xa0 + padding (rounded to words); the borrowed memory ends at KeccakF1600.BORROWED_END.
+    for (const padding of [0n, 96n, 160n, 192n, 512n, 900n, 1200n]) {
+      const state = randomLanes();
+      const [copy, intact] = (await mock.read.permuteAfter([state, padding])) as readonly [State, boolean];
+      assert.deepEqual(copy, await mock.read.permuteReference([state]), `padding ${padding}`);
+      assert.equal(intact, true, `padding ${padding}`);
+    }
+  });
+
   it("is what scripts/codegen/keccak-round.mjs generates", () => {
     const generated = execFileSync(process.execPath, ["scripts/codegen/keccak-round.mjs"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
     assert.equal(readFileSync("contracts/utils/KeccakF1600.sol", "utf8"), generated);
@@ -86,6 +96,17 @@ describe("SHAKE", () => {
       }
     });
   }
+
+  it("short digests (at most 64 bytes, squeezed straight from the permutation) equal noble at every length edge", async () => {
+    for (const length of [0, 71, 136, 300]) {
+      const input = randomBytes(length);
+      for (const outLen of [1, 8, 31, 32, 33, 48, 63, 64, 65]) {
+        const args = [bytesToHex(input), BigInt(outLen)] as const;
+        assert.equal(await mock.read.shake256Above(args), bytesToHex(shake256(input, { dkLen: outLen })), `SHAKE256 in ${length}, out ${outLen}`);
+        assert.equal(await mock.read.shake128(args), bytesToHex(shake128(input, { dkLen: outLen })), `SHAKE128 in ${length}, out ${outLen}`);
+      }
+    }
+  });
 
   it("squeezeLanes writes the next blocks' lanes, as SHAKE256's stream has them, and leaves the state at the last", async () => {
     const input = randomBytes(72);
