@@ -375,16 +375,17 @@ library MLDSANTT {
             // zt - 32j, zt = zetas + 1248 - 128b; layer len 8 with ζ_{17+2k} on words (0, 2), (1, 3) and ζ_{16+2k}
             // on (4, 6), (5, 7); layer len 16 with ζ_{8+k} on (m, m + 4). Sums double per layer (below 4q, 8q, then
             // 16q stored). zp = zetas + 64 + 8k points at ζ_{8+k}'s pair and 2·zp − zetas at ζ_{16+2k}'s, as in
-            // {ntt}, and zt = 16·zp − 15·zetas − 672.
+            // {ntt}; zt steps on its own (a loop variable is cheaper than deriving it from zp).
             for {
                 let p := a
                 let zp := add(zetas, 120)
+                let zt := add(zetas, 1248)
             } lt(p, add(a, 2048)) {
                 p := add(p, 256)
                 zp := sub(zp, 8)
+                zt := sub(zt, 128)
                 src := add(src, 512)
             } {
-                let zt := sub(sub(shl(4, zp), mul(15, zetas)), 672)
                 let u := 0
                 let x0 := 0
                 let x1 := 0
@@ -401,12 +402,12 @@ library MLDSANTT {
                         let o := mload(add(src, 32))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B1), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B1), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A1)
                         x0 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -418,12 +419,12 @@ library MLDSANTT {
                         let o := mload(add(src, 96))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B0), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B0), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A0)
                         x1 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -441,12 +442,12 @@ library MLDSANTT {
                         let o := mload(add(src, 160))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B1), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B1), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A1)
                         x2 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -458,12 +459,12 @@ library MLDSANTT {
                         let o := mload(add(src, 224))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B0), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B0), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A0)
                         x3 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -481,12 +482,12 @@ library MLDSANTT {
                         let o := mload(add(src, 288))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B1), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B1), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A1)
                         x4 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -498,12 +499,12 @@ library MLDSANTT {
                         let o := mload(add(src, 352))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B0), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B0), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A0)
                         x5 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -521,12 +522,12 @@ library MLDSANTT {
                         let o := mload(add(src, 416))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B1), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B1), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A1)
                         x6 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -538,12 +539,12 @@ library MLDSANTT {
                         let o := mload(add(src, 480))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B0), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B0), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A0)
                         x7 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
