@@ -44,6 +44,9 @@ library MLDSANTT {
     uint256 private constant Q16L = 0x7fe00100000000007fe00100000000007fe00100000000007fe0010;
     uint256 private constant Q32L = 0xffc0020000000000ffc0020000000000ffc0020000000000ffc0020;
     uint256 private constant Q64L = 0x1ff80040000000001ff80040000000001ff80040000000001ff80040;
+    /// @dev The low 8 bits of a lane, and 2^32 in every lane (for the scaling by 256^-1, see {invNttPairs}).
+    uint256 private constant L8 = 0xff00000000000000ff00000000000000ff00000000000000ff;
+    uint256 private constant L2P32 = 0x100000000000000010000000000000001000000000000000100000000;
 
     /// @dev One lane, and the in-word zetas of words 2v and 2v + 1 in a pass-3 table word (see {zetaTable}).
     uint256 private constant M64 = 0xffffffffffffffff;
@@ -593,8 +596,10 @@ library MLDSANTT {
                 }
             }
             // Pass 2, layers len 32, 64, 128: words w + 8m (m = 0..7) for w < 8; ζ_7..ζ_4, then ζ_3 and ζ_2, then
-            // ζ_1, where both outputs are also multiplied by 256^-1 (the sums by 256^-1, the differences by
-            // ζ_1·256^-1).
+            // ζ_1, where both outputs are also multiplied by 256^-1: the differences by ζ_1·256^-1 (Montgomery), the
+            // sums d (below 128q < 2^30) by a Montgomery step with R = 2^8 that needs one MUL: q ≡ 1 (mod 2^8), so
+            // m = (2^32 - d) mod 2^8 makes d + mq ≡ 0 (mod 2^8) in every lane, and (d + mq)/2^8 ≡ d·256^-1 is below
+            // (128q + 255q)/2^8 < 2q; each lane's low 8 bits are zero, so the shift takes nothing from the lane above.
             for { let p := a } lt(p, add(a, 256)) { p := add(p, 32) } {
                 let x0 := mload(p)
                 let x1 := mload(add(p, 256))
@@ -630,19 +635,19 @@ library MLDSANTT {
                 x5 := add(x5, x7)
                 x7 := shr(32, add(mul(d, 0x581103), mul(and(mul(d, 0x73078efd), L32), Q)))
                 d := add(x0, x4)
-                mstore(p, shr(32, add(mul(d, 0x3ffe), mul(and(mul(d, 0xff000002), L32), Q))))
+                mstore(p, shr(8, add(d, mul(and(sub(L2P32, d), L8), Q))))
                 d := sub(add(x4, Q64L), x0)
                 mstore(add(p, 1024), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
                 d := add(x1, x5)
-                mstore(add(p, 256), shr(32, add(mul(d, 0x3ffe), mul(and(mul(d, 0xff000002), L32), Q))))
+                mstore(add(p, 256), shr(8, add(d, mul(and(sub(L2P32, d), L8), Q))))
                 d := sub(add(x5, Q4L), x1)
                 mstore(add(p, 1280), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
                 d := add(x2, x6)
-                mstore(add(p, 512), shr(32, add(mul(d, 0x3ffe), mul(and(mul(d, 0xff000002), L32), Q))))
+                mstore(add(p, 512), shr(8, add(d, mul(and(sub(L2P32, d), L8), Q))))
                 d := sub(add(x6, Q2L), x2)
                 mstore(add(p, 1536), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
                 d := add(x3, x7)
-                mstore(add(p, 768), shr(32, add(mul(d, 0x3ffe), mul(and(mul(d, 0xff000002), L32), Q))))
+                mstore(add(p, 768), shr(8, add(d, mul(and(sub(L2P32, d), L8), Q))))
                 d := sub(add(x7, Q2L), x3)
                 mstore(add(p, 1792), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
             }
