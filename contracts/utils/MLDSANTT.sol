@@ -44,6 +44,9 @@ library MLDSANTT {
     uint256 private constant Q16L = 0x7fe00100000000007fe00100000000007fe00100000000007fe0010;
     uint256 private constant Q32L = 0xffc0020000000000ffc0020000000000ffc0020000000000ffc0020;
     uint256 private constant Q64L = 0x1ff80040000000001ff80040000000001ff80040000000001ff80040;
+    /// @dev The low 8 bits of a lane, and 2^32 in every lane (for the scaling by 256^-1, see {invNttPairs}).
+    uint256 private constant L8 = 0xff00000000000000ff00000000000000ff00000000000000ff;
+    uint256 private constant L2P32 = 0x100000000000000010000000000000001000000000000000100000000;
 
     /// @dev One lane, and the in-word zetas of words 2v and 2v + 1 in a pass-3 table word (see {zetaTable}).
     uint256 private constant M64 = 0xffffffffffffffff;
@@ -375,16 +378,17 @@ library MLDSANTT {
             // zt - 32j, zt = zetas + 1248 - 128b; layer len 8 with ζ_{17+2k} on words (0, 2), (1, 3) and ζ_{16+2k}
             // on (4, 6), (5, 7); layer len 16 with ζ_{8+k} on (m, m + 4). Sums double per layer (below 4q, 8q, then
             // 16q stored). zp = zetas + 64 + 8k points at ζ_{8+k}'s pair and 2·zp − zetas at ζ_{16+2k}'s, as in
-            // {ntt}, and zt = 16·zp − 15·zetas − 672.
+            // {ntt}; zt steps on its own (a loop variable is cheaper than deriving it from zp).
             for {
                 let p := a
                 let zp := add(zetas, 120)
+                let zt := add(zetas, 1248)
             } lt(p, add(a, 2048)) {
                 p := add(p, 256)
                 zp := sub(zp, 8)
+                zt := sub(zt, 128)
                 src := add(src, 512)
             } {
-                let zt := sub(sub(shl(4, zp), mul(15, zetas)), 672)
                 let u := 0
                 let x0 := 0
                 let x1 := 0
@@ -401,12 +405,12 @@ library MLDSANTT {
                         let o := mload(add(src, 32))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B1), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B1), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A1)
                         x0 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -418,12 +422,12 @@ library MLDSANTT {
                         let o := mload(add(src, 96))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B0), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B0), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A0)
                         x1 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -441,12 +445,12 @@ library MLDSANTT {
                         let o := mload(add(src, 160))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B1), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B1), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A1)
                         x2 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -458,12 +462,12 @@ library MLDSANTT {
                         let o := mload(add(src, 224))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B0), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B0), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A0)
                         x3 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -481,12 +485,12 @@ library MLDSANTT {
                         let o := mload(add(src, 288))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B1), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B1), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A1)
                         x4 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -498,12 +502,12 @@ library MLDSANTT {
                         let o := mload(add(src, 352))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B0), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B0), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A0)
                         x5 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -521,12 +525,12 @@ library MLDSANTT {
                         let o := mload(add(src, 416))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B1), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B1), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A1)
                         x6 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -538,12 +542,12 @@ library MLDSANTT {
                         let o := mload(add(src, 480))
                         let h0 := shr(192, e)
                         let h1 := shr(192, o)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
-                        h0 := add(h0, h1)
-                        h1 := and(e, M64)
+                        e := and(e, M64)
                         o := and(o, M64)
-                        let d23 := mulmod(sub(add(o, BIG), h1), and(zw, MASK_B0), Q)
-                        h1 := add(h1, o)
+                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
+                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B0), Q)
+                        h0 := add(h0, h1)
+                        h1 := add(e, o)
                         e := and(zw, MASK_A0)
                         x7 := or(
                             or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
@@ -554,24 +558,26 @@ library MLDSANTT {
                     x6 := add(x6, x7)
                     x7 := shr(32, add(mul(u, shr(224, zw)), mul(and(mul(u, and(shr(192, zw), 0xffffffff)), L32), Q)))
                 }
+                // Layer len 8's second half first: the order that measured cheapest (the compiler's stack layout
+                // depends on it; storing len 16's differences first saves 195 gas more but costs 292 bytes of code).
                 {
                     let zo := mload(sub(shl(1, zp), zetas))
-                    let z1 := and(shr(160, zo), 0xffffffff)
-                    let z2 := and(shr(128, zo), 0xffffffff)
-                    u := sub(add(x2, Q4L), x0)
-                    x0 := add(x0, x2)
-                    x2 := shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q)))
-                    u := sub(add(x3, Q4L), x1)
-                    x1 := add(x1, x3)
-                    x3 := shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q)))
-                    z1 := shr(224, zo)
-                    z2 := and(shr(192, zo), 0xffffffff)
+                    let z1 := shr(224, zo)
+                    let z2 := and(shr(192, zo), 0xffffffff)
                     u := sub(add(x6, Q4L), x4)
                     x4 := add(x4, x6)
                     x6 := shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q)))
                     u := sub(add(x7, Q4L), x5)
                     x5 := add(x5, x7)
                     x7 := shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q)))
+                    z1 := and(shr(160, zo), 0xffffffff)
+                    z2 := and(shr(128, zo), 0xffffffff)
+                    u := sub(add(x2, Q4L), x0)
+                    x0 := add(x0, x2)
+                    x2 := shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q)))
+                    u := sub(add(x3, Q4L), x1)
+                    x1 := add(x1, x3)
+                    x3 := shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q)))
                 }
                 {
                     let zo := mload(zp)
@@ -592,27 +598,30 @@ library MLDSANTT {
                 }
             }
             // Pass 2, layers len 32, 64, 128: words w + 8m (m = 0..7) for w < 8; ζ_7..ζ_4, then ζ_3 and ζ_2, then
-            // ζ_1, where both outputs are also multiplied by 256^-1 (the sums by 256^-1, the differences by
-            // ζ_1·256^-1).
+            // ζ_1, where both outputs are also multiplied by 256^-1: the differences by ζ_1·256^-1 (Montgomery), the
+            // sums d (below 128q < 2^30) by a Montgomery step with R = 2^8 that needs one MUL: q ≡ 1 (mod 2^8), so
+            // m = (2^32 - d) mod 2^8 makes d + mq ≡ 0 (mod 2^8) in every lane, and (d + mq)/2^8 ≡ d·256^-1 is below
+            // (128q + 255q)/2^8 < 2q; each lane's low 8 bits are zero, so the shift takes nothing from the lane above.
+            // Each pair of words is loaded just before its first butterfly (fewer live values, cheaper).
             for { let p := a } lt(p, add(a, 256)) { p := add(p, 32) } {
+                let d := 0
                 let x0 := mload(p)
                 let x1 := mload(add(p, 256))
-                let x2 := mload(add(p, 512))
-                let x3 := mload(add(p, 768))
-                let x4 := mload(add(p, 1024))
-                let x5 := mload(add(p, 1280))
-                let x6 := mload(add(p, 1536))
-                let x7 := mload(add(p, 1792))
-                let d := 0
                 d := sub(add(x1, Q16L), x0)
                 x0 := add(x0, x1)
                 x1 := shr(32, add(mul(d, 0x71e24), mul(and(mul(d, 0x9e3461dc), L32), Q)))
+                let x2 := mload(add(p, 512))
+                let x3 := mload(add(p, 768))
                 d := sub(add(x3, Q16L), x2)
                 x2 := add(x2, x3)
                 x3 := shr(32, add(mul(d, 0x728129), mul(and(mul(d, 0x9fe85ed7), L32), Q)))
+                let x4 := mload(add(p, 1024))
+                let x5 := mload(add(p, 1280))
                 d := sub(add(x5, Q16L), x4)
                 x4 := add(x4, x5)
                 x5 := shr(32, add(mul(d, 0x740119), mul(and(mul(d, 0xa7e8dee7), L32), Q)))
+                let x6 := mload(add(p, 1536))
+                let x7 := mload(add(p, 1792))
                 d := sub(add(x7, Q16L), x6)
                 x6 := add(x6, x7)
                 x7 := shr(32, add(mul(d, 0x39e44), mul(and(mul(d, 0x9e33e1bc), L32), Q)))
@@ -629,19 +638,19 @@ library MLDSANTT {
                 x5 := add(x5, x7)
                 x7 := shr(32, add(mul(d, 0x581103), mul(and(mul(d, 0x73078efd), L32), Q)))
                 d := add(x0, x4)
-                mstore(p, shr(32, add(mul(d, 0x3ffe), mul(and(mul(d, 0xff000002), L32), Q))))
+                mstore(p, shr(8, add(d, mul(and(sub(L2P32, d), L8), Q))))
                 d := sub(add(x4, Q64L), x0)
                 mstore(add(p, 1024), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
                 d := add(x1, x5)
-                mstore(add(p, 256), shr(32, add(mul(d, 0x3ffe), mul(and(mul(d, 0xff000002), L32), Q))))
+                mstore(add(p, 256), shr(8, add(d, mul(and(sub(L2P32, d), L8), Q))))
                 d := sub(add(x5, Q4L), x1)
                 mstore(add(p, 1280), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
                 d := add(x2, x6)
-                mstore(add(p, 512), shr(32, add(mul(d, 0x3ffe), mul(and(mul(d, 0xff000002), L32), Q))))
+                mstore(add(p, 512), shr(8, add(d, mul(and(sub(L2P32, d), L8), Q))))
                 d := sub(add(x6, Q2L), x2)
                 mstore(add(p, 1536), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
                 d := add(x3, x7)
-                mstore(add(p, 768), shr(32, add(mul(d, 0x3ffe), mul(and(mul(d, 0xff000002), L32), Q))))
+                mstore(add(p, 768), shr(8, add(d, mul(and(sub(L2P32, d), L8), Q))))
                 d := sub(add(x7, Q2L), x3)
                 mstore(add(p, 1792), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
             }

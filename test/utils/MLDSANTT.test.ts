@@ -49,7 +49,16 @@ describe("MLDSANTT", () => {
   });
 
   it("inverse NTT from pair products equals the reference, whatever the ignored bits hold", async () => {
-    const extremes = [Array<bigint>(256).fill((1n << 64n) - 1n), Array<bigint>(256).fill(0n), alternating((1n << 64n) - 1n)];
+    // Beside the 2^64 extremes: q - 1 and the verifiers' bound 2^62 everywhere, and q - 1 in alternate halves (the
+    // largest sums reaching the last layer's scaling by 256^-1).
+    const extremes = [
+      Array<bigint>(256).fill((1n << 64n) - 1n),
+      Array<bigint>(256).fill(0n),
+      alternating((1n << 64n) - 1n),
+      Array<bigint>(256).fill(q - 1n),
+      Array<bigint>(256).fill((1n << 62n) - 1n),
+      Array.from({ length: 256 }, (_, index) => (index < 128 ? q - 1n : 0n)),
+    ];
     for (const input of [...[q, 1n << 62n, 1n << 64n].flatMap((bound) => [0, 1].map(() => randomPolynomial(bound))), ...extremes]) {
       const fast = await inversePairs(input);
       const plain = (await mock.read.referenceInvNtt([input])) as Polynomial;
