@@ -134,25 +134,32 @@ library MLDSANTT {
             // input stays below 2^28).
             // Pass 1, layers len 128, 64, 32: words w + 8m (m = 0..7) for w < 8; ζ_1, then ζ_2 and ζ_3, then
             // ζ_4..ζ_7. Words m = 0, 1, 2, 3 head chains of 3, 2, 1 and 1 subtractions: offsets 4q, 3q, 2q, 2q.
-            for { let p := a } lt(p, add(a, 256)) { p := add(p, 32) } {
-                let x0 := add(mload(p), Q4L)
-                let x1 := add(mload(add(p, 256)), Q3L)
-                let x2 := add(mload(add(p, 512)), Q2L)
-                let x3 := add(mload(add(p, 768)), Q2L)
-                let x4 := mload(add(p, 1024))
-                let x5 := mload(add(p, 1280))
-                let x6 := mload(add(p, 1536))
-                let x7 := mload(add(p, 1792))
+            // The order (each layer-128 butterfly after its two loads, the first half of layer 32 before the
+            // second half of layer 64) and the loop bounds held in variables are the cheapest measured.
+            for {
+                let p := a
+                let end := add(a, 256)
+            } lt(p, end) {
+                p := add(p, 32)
+            } {
                 let u := 0
+                let x0 := add(mload(p), Q4L)
+                let x4 := mload(add(p, 1024))
                 u := shr(32, add(mul(x4, 0x64f7), mul(and(mul(x4, 0x92e0bb09), L32), Q)))
                 x4 := sub(x0, u)
                 x0 := add(x0, u)
+                let x1 := add(mload(add(p, 256)), Q3L)
+                let x5 := mload(add(p, 1280))
                 u := shr(32, add(mul(x5, 0x64f7), mul(and(mul(x5, 0x92e0bb09), L32), Q)))
                 x5 := sub(x1, u)
                 x1 := add(x1, u)
+                let x2 := add(mload(add(p, 512)), Q2L)
+                let x6 := mload(add(p, 1536))
                 u := shr(32, add(mul(x6, 0x64f7), mul(and(mul(x6, 0x92e0bb09), L32), Q)))
                 x6 := sub(x2, u)
                 x2 := add(x2, u)
+                let x3 := add(mload(add(p, 768)), Q2L)
+                let x7 := mload(add(p, 1792))
                 u := shr(32, add(mul(x7, 0x64f7), mul(and(mul(x7, 0x92e0bb09), L32), Q)))
                 x7 := sub(x3, u)
                 x3 := add(x3, u)
@@ -162,18 +169,18 @@ library MLDSANTT {
                 u := shr(32, add(mul(x3, 0x581103), mul(and(mul(x3, 0x73078efd), L32), Q)))
                 x3 := sub(x1, u)
                 x1 := add(x1, u)
-                u := shr(32, add(mul(x6, 0x77f504), mul(and(mul(x6, 0x72e78afc), L32), Q)))
-                x6 := sub(x4, u)
-                x4 := add(x4, u)
-                u := shr(32, add(mul(x7, 0x77f504), mul(and(mul(x7, 0x72e78afc), L32), Q)))
-                x7 := sub(x5, u)
-                x5 := add(x5, u)
                 u := shr(32, add(mul(x1, 0x39e44), mul(and(mul(x1, 0x9e33e1bc), L32), Q)))
                 mstore(p, add(x0, u))
                 mstore(add(p, 256), sub(x0, u))
                 u := shr(32, add(mul(x3, 0x740119), mul(and(mul(x3, 0xa7e8dee7), L32), Q)))
                 mstore(add(p, 512), add(x2, u))
                 mstore(add(p, 768), sub(x2, u))
+                u := shr(32, add(mul(x6, 0x77f504), mul(and(mul(x6, 0x72e78afc), L32), Q)))
+                x6 := sub(x4, u)
+                x4 := add(x4, u)
+                u := shr(32, add(mul(x7, 0x77f504), mul(and(mul(x7, 0x72e78afc), L32), Q)))
+                x7 := sub(x5, u)
+                x5 := add(x5, u)
                 u := shr(32, add(mul(x5, 0x728129), mul(and(mul(x5, 0x9fe85ed7), L32), Q)))
                 mstore(add(p, 1024), add(x4, u))
                 mstore(add(p, 1280), sub(x4, u))
@@ -188,8 +195,9 @@ library MLDSANTT {
             // then stay above 3.9q, enough for pass 3 without offsets).
             for {
                 let p := a
+                let end := add(a, 2048)
                 let zp := add(zetas, 64)
-            } lt(p, add(a, 2048)) {
+            } lt(p, end) {
                 p := add(p, 256)
                 zp := add(zp, 8)
             } {
@@ -246,7 +254,10 @@ library MLDSANTT {
             // x0·ONES + t·T_MUL + (v·2^128 + w)·W_MUL (mod 2^256), whatever the signs of the multipliers.
             {
                 let zt := add(zetas, 256)
-                for { let p := a } lt(p, add(a, 2048)) {
+                for {
+                    let p := a
+                    let end := add(a, 2048)
+                } lt(p, end) {
                     p := add(p, 128)
                     zt := add(zt, 64)
                 } {
