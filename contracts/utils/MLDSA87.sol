@@ -348,8 +348,8 @@ library MLDSA87 {
      * `z + PRODUCTS_OFFSET + 4096i + 64g + 32e` gets Σ_j Â[i][j][c] ẑ[j][c] in bits 192..255 and the same for
      * c + 2 in bits 0..63 ({MLDSANTT-invNttPairs} reads them), with t̂1[i] and −ĉ as a eighth column. One MUL
      * makes both: (Â[c]·2^64 + Â[c+2]) × (ẑ[c]·2^128 + ẑ[c+2]) puts Â[c]ẑ[c] at bit 192, Â[c+2]ẑ[c+2] at 0 and
-     * the cross products at 64 and 128. Each product is below 2^32 · 2^27 (E holds 32-bit values, ẑ lanes are
-     * below 2^27), a sum of eight below 2^62: the four 64-bit fields never carry into each other. The two factors
+     * the cross products at 64 and 128. Each product is below 2^32 · 2^28 (E holds 32-bit values, ẑ lanes are
+     * below 2^28, see {MLDSANTT-ntt}), a sum of eight below 2^63: the four 64-bit fields never carry into each other. The two factors
      * come from one MLOAD and one AND each: E's coefficients c and c + 2 are 8 bytes apart, a packed
      * polynomial's 16. `a` is E's first byte (Â[i][j] at 7168i + 1024j, t̂1[i] at 57344 + 1024i).
      */
