@@ -103,4 +103,32 @@ contract MLDSA65Mock {
         ok = MLDSA65._hintWellFormed(signature);
         gas -= gasleft();
     }
+
+    /// @dev {MLDSA65-_useHintAndEncode} of row i = `w` (coefficients below 2q), and its gas.
+    function useHintAndEncode(uint256[256] memory w, bytes calldata signature, uint256 i)
+        external
+        view
+        returns (bytes memory out, uint256 gas)
+    {
+        uint256 packed;
+        assembly ("memory-safe") {
+            packed := mload(0x40)
+            mstore(0x40, add(packed, 2048))
+        }
+        for (uint256 c = 0; c < 256; c++) {
+            uint256 value = w[c];
+            assembly ("memory-safe") {
+                let at := add(packed, shl(3, c))
+                mstore(at, or(and(mload(at), 0xffffffffffffffffffffffffffffffffffffffffffffffff), shl(192, value)))
+            }
+        }
+        out = new bytes(128);
+        uint256 outData;
+        assembly ("memory-safe") {
+            outData := add(out, 0x20)
+        }
+        gas = gasleft();
+        MLDSA65._useHintAndEncode(packed, signature, i, outData);
+        gas -= gasleft();
+    }
 }

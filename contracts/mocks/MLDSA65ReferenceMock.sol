@@ -19,4 +19,14 @@ contract MLDSA65ReferenceMock {
     function hintWellFormed(bytes calldata signature, uint256 offset, uint256 omega, uint256 k) external pure returns (bool) {
         return MLDSA65Reference.hintWellFormed(signature, offset, omega, k);
     }
+
+    /// @dev {MLDSA65Reference-useHintAndEncode} for ML-DSA-65 (hint at byte 3248, ω = 55).
+    function useHintAndEncode65(uint256[256] memory w, bytes calldata signature, uint256 i) external pure returns (bytes memory) {
+        return MLDSA65Reference.useHintAndEncode(w, signature, i, 3248, 55);
+    }
+
+    /// @dev {MLDSA65Reference-useHintAndEncode} for ML-DSA-87 (hint at byte 4544, ω = 75).
+    function useHintAndEncode87(uint256[256] memory w, bytes calldata signature, uint256 i) external pure returns (bytes memory) {
+        return MLDSA65Reference.useHintAndEncode(w, signature, i, 4544, 75);
+    }
 }

@@ -3,7 +3,7 @@ pragma solidity ^0.8.24;
 
 import {MLDSA87} from "../utils/MLDSA87.sol";
 
-/// @dev Test harness for {MLDSA87}'s z decoding and hint check (references: {MLDSA65Reference}).
+/// @dev Test harness for {MLDSA87}'s z decoding, hint check and UseHint + w1Encode (references: {MLDSA65Reference}).
 contract MLDSA87Mock {
     /// @dev {MLDSA87-_decodeZ}: ok, the 1,792 coefficients in order, and its gas.
     function decodeZ(bytes calldata signature) external view returns (bool ok, uint256[] memory z, uint256 gas) {
@@ -29,6 +29,34 @@ contract MLDSA87Mock {
     function hintWellFormed(bytes calldata signature) external view returns (bool ok, uint256 gas) {
         gas = gasleft();
         ok = MLDSA87._hintWellFormed(signature);
+        gas -= gasleft();
+    }
+
+    /// @dev {MLDSA87-_useHintAndEncode} of row i = `w` (coefficients below 2q), and its gas.
+    function useHintAndEncode(uint256[256] memory w, bytes calldata signature, uint256 i)
+        external
+        view
+        returns (bytes memory out, uint256 gas)
+    {
+        uint256 packed;
+        assembly ("memory-safe") {
+            packed := mload(0x40)
+            mstore(0x40, add(packed, 2048))
+        }
+        for (uint256 c = 0; c < 256; c++) {
+            uint256 value = w[c];
+            assembly ("memory-safe") {
+                let at := add(packed, shl(3, c))
+                mstore(at, or(and(mload(at), 0xffffffffffffffffffffffffffffffffffffffffffffffff), shl(192, value)))
+            }
+        }
+        out = new bytes(128);
+        uint256 outData;
+        assembly ("memory-safe") {
+            outData := add(out, 0x20)
+        }
+        gas = gasleft();
+        MLDSA87._useHintAndEncode(packed, signature, i, outData);
         gas -= gasleft();
     }
 }

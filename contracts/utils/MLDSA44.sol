@@ -97,11 +97,10 @@ library MLDSA44 {
     uint256 private constant GATHER_HIGH = 0x4000000000000000010000000000000000040000000000000000100;
     uint256 private constant GATHER_LOW = 0x400000000000000001000000000000000004000000000000000010000000000;
 
-    /// @dev Byte reversal of a word: every other byte, pair, quad and octet.
-    uint256 private constant REV8 = 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff;
-    uint256 private constant REV16 = 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff;
-    uint256 private constant REV32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
-    uint256 private constant REV64 = 0x0000000000000000ffffffffffffffff0000000000000000ffffffffffffffff;
+    /// @dev The top 24 bits of a word; the middle and last byte of each of its first eight 3-byte chunks.
+    uint256 private constant TOP24 = 0xffffff0000000000000000000000000000000000000000000000000000000000;
+    uint256 private constant MIDDLE_BYTES = 0xff0000ff0000ff0000ff0000ff0000ff0000ff0000ff000000000000000000;
+    uint256 private constant LAST_BYTES = 0xff0000ff0000ff0000ff0000ff0000ff0000ff0000ff0000000000000000;
 
     /// @dev Constants of {_hintWellFormed}: the low byte of each 16-bit lane; bit 0 of each 16-bit lane, of its high
     /// byte, of every byte.
@@ -498,39 +497,28 @@ library MLDSA44 {
                 mstore(at, or(and(x, LOW_LANES), shl(192, r)))
             }
             // 32 coefficients (eight words, 24 bytes of the encoding) at a time. Two words at a time as eight 32-bit
-            // lanes (word 2n shifted up by 32 bits over word 2n + 1: coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top):
-            // r mod q (bit 24 of r + 2^24 − q is set iff r ≥ q); y = ⌊(r + γ2 − 1)/2^11⌋ < 2^13; r1 = ⌊y/93⌋ =
-            // ⌊y·11276/2^20⌋, exact for y < 2^13 (11276·93 = 2^20 + 92, and 92·2^13 < 2^20); then 44 → 0. Each
-            // shift brings only the next lane's low bits down, above the bits kept. One MUL gathers the r1 of the
-            // high halves (coefficients 0 … 3) to bits 232 … 255 in encoding order, another those of the low halves;
-            // the eight 6-bit values go to bits 6k of v, the little-endian integer of the 24 bytes, whose byte
-            // reversal is stored.
+            // lanes (coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top): the word loaded 4 bytes into coefficient 0's
+            // lane is coefficients 0 … 3 shifted up by 32 bits (every lane's high half is zero, the 4 bytes after
+            // that word too), joined with coefficients 4 … 7. Then r mod q (bit 24 of r + 2^24 − q is set
+            // iff r ≥ q); y = ⌊(r + γ2 − 1)/2^11⌋ < 2^13; r1 = ⌊y/93⌋ = ⌊y·11276/2^20⌋, exact for y < 2^13 (11276·93 =
+            // 2^20 + 92, and 92·2^13 < 2^20); then 44 → 0. Each shift brings only the next lane's low bits down, above
+            // the bits kept. One MUL gathers the r1 of the high halves (coefficients 0 … 3) to bits 232 … 255 as the
+            // little-endian integer of their 3 bytes, another those of the low halves; the eight chunks go to v in
+            // memory order, and swapping the first and last byte of each makes them big-endian.
             let o := out
-            for { let p := w let end := add(w, POLY_BYTES) } lt(p, end) { p := add(p, 256) } {
+            for { let p := add(w, 4) let end := add(p, POLY_BYTES) } lt(p, end) { p := add(p, 256) } {
                 let v := 0
                 let x := 0
-                x := or(shl(32, mload(p)), mload(add(p, 32)))
+                x := or(mload(p), mload(add(p, 28)))
                 x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
                 x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
                 x := and(shr(20, mul(x, 11276)), LOW6)
                 x := sub(x, mul(and(shr(6, add(x, TWENTY)), ONES), 44))
                 v := or(
-                    shr(232, mul(and(x, HIGH_HALVES), GATHER_HIGH)),
-                    shl(24, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
+                    and(mul(and(x, HIGH_HALVES), GATHER_HIGH), TOP24),
+                    shl(208, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
                 )
-                x := or(shl(32, mload(add(p, 64))), mload(add(p, 96)))
-                x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
-                x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
-                x := and(shr(20, mul(x, 11276)), LOW6)
-                x := sub(x, mul(and(shr(6, add(x, TWENTY)), ONES), 44))
-                v := or(
-                    v,
-                    or(
-                        shl(48, shr(232, mul(and(x, HIGH_HALVES), GATHER_HIGH))),
-                        shl(72, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
-                    )
-                )
-                x := or(shl(32, mload(add(p, 128))), mload(add(p, 160)))
+                x := or(mload(add(p, 64)), mload(add(p, 92)))
                 x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
                 x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
                 x := and(shr(20, mul(x, 11276)), LOW6)
@@ -538,11 +526,11 @@ library MLDSA44 {
                 v := or(
                     v,
                     or(
-                        shl(96, shr(232, mul(and(x, HIGH_HALVES), GATHER_HIGH))),
-                        shl(120, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
+                        shl(184, shr(232, mul(and(x, HIGH_HALVES), GATHER_HIGH))),
+                        shl(160, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
                     )
                 )
-                x := or(shl(32, mload(add(p, 192))), mload(add(p, 224)))
+                x := or(mload(add(p, 128)), mload(add(p, 156)))
                 x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
                 x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
                 x := and(shr(20, mul(x, 11276)), LOW6)
@@ -550,15 +538,23 @@ library MLDSA44 {
                 v := or(
                     v,
                     or(
-                        shl(144, shr(232, mul(and(x, HIGH_HALVES), GATHER_HIGH))),
-                        shl(168, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
+                        shl(136, shr(232, mul(and(x, HIGH_HALVES), GATHER_HIGH))),
+                        shl(112, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
                     )
                 )
-                v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                v := or(and(shr(64, v), REV64), shl(64, and(v, REV64)))
-                mstore(o, or(shr(128, v), shl(128, v)))
+                x := or(mload(add(p, 192)), mload(add(p, 220)))
+                x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
+                x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
+                x := and(shr(20, mul(x, 11276)), LOW6)
+                x := sub(x, mul(and(shr(6, add(x, TWENTY)), ONES), 44))
+                v := or(
+                    v,
+                    or(
+                        shl(88, shr(232, mul(and(x, HIGH_HALVES), GATHER_HIGH))),
+                        shl(64, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
+                    )
+                )
+                mstore(o, or(and(v, MIDDLE_BYTES), or(shl(16, and(v, LAST_BYTES)), and(shr(16, v), LAST_BYTES))))
                 o := add(o, 24)
             }
         }

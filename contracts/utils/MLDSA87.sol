@@ -602,7 +602,7 @@ library MLDSA87 {
      * written to the 128 bytes at `out`. HighBits: r1 = ⌊(r + γ2 − 1)/2γ2⌋ is Decompose's r1 except at the top,
      * where it gives 16 (≡ 0 in 4 bits, Decompose's wrap). The hinted nibbles are then moved by ±1 mod 16 in
      * place: r + γ2 − 1 = 2γ2 · r1 + (r0 + γ2 − 1) with r0 + γ2 − 1 in [0, 2γ2), so r0 > 0 iff (r + γ2 − 1) mod
-     * 2γ2 ≥ γ2 (at the wrap, r0 ≤ 0 and this is below γ2 too).
+     * 2γ2 ≥ γ2 (at the wrap, r0 ≤ 0 and this is below γ2 too). Plain reference: {MLDSA65Reference-useHintAndEncode}.
      */
     function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
         assembly ("memory-safe") {
@@ -613,15 +613,18 @@ library MLDSA87 {
             // coefficients 2b and 2b + 1 into byte b (low nibble first): one MUL gathers the eight nibbles into the
             // top 32 bits in byte order (the other products land below bit 224 or beyond 2^256), and eight pairs
             // fill one 32-byte word of the encoding.
-            let end := add(w, POLY_BYTES)
-            for { let p := w } lt(p, end) {} {
+            // The word loaded 4 bytes into a coefficient's lane is the word at that lane shifted up by 32 bits (every
+            // lane's high half is zero, the 4 bytes after that word too).
+            let p := add(w, 4)
+            let end := add(p, POLY_BYTES)
+            for {} lt(p, end) {} {
                 let acc := 0
                 for { let wend := add(p, 512) } lt(p, wend) { p := add(p, 128) } {
-                    let x := or(shl(32, mload(p)), mload(add(p, 32)))
+                    let x := or(mload(p), mload(add(p, 28)))
                     x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
                     x := and(shr(26, mul(and(shr(9, add(x, GAMMA2_MINUS_ONE_L)), LOW15), DIV_1023)), NIBBLES)
                     acc := or(shl(32, acc), shr(224, mul(x, GATHER)))
-                    x := or(shl(32, mload(add(p, 64))), mload(add(p, 96)))
+                    x := or(mload(add(p, 64)), mload(add(p, 92)))
                     x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
                     x := and(shr(26, mul(and(shr(9, add(x, GAMMA2_MINUS_ONE_L)), LOW15), DIV_1023)), NIBBLES)
                     acc := or(shl(32, acc), shr(224, mul(x, GATHER)))

@@ -175,12 +175,16 @@ ${d.groups
 `);
   }
   if (p.w1Bits === 6) {
+    const bytesAt = (first) => {
+      let m = 0n;
+      for (let k = 0; k < 8; k++) m |= 0xffn << BigInt(8 * (31 - 3 * k - first));
+      return hex(m);
+    };
     c.push(`
-    /// @dev Byte reversal of a word: every other byte, pair, quad and octet.
-    uint256 private constant REV8 = 0x00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff;
-    uint256 private constant REV16 = 0x0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff;
-    uint256 private constant REV32 = 0x00000000ffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
-    uint256 private constant REV64 = 0x0000000000000000ffffffffffffffff0000000000000000ffffffffffffffff;
+    /// @dev The top 24 bits of a word; the middle and last byte of each of its first eight 3-byte chunks.
+    uint256 private constant TOP24 = ${hex(0xffffffn << 232n)};
+    uint256 private constant MIDDLE_BYTES = ${bytesAt(1)};
+    uint256 private constant LAST_BYTES = ${bytesAt(2)};
 `);
   }
   c.push(`
@@ -456,12 +460,13 @@ function useHintAndEncode(p) {
     const groups = [0, 1, 2, 3]
       .map((group) => {
         const at = (offset) => plus("p", 64 * group + offset);
-        const high = ["shr", "232", ["mul", ["and", "x", "HIGH_HALVES"], "GATHER_HIGH"]];
-        const low = ["shr", "232", ["mul", ["and", "x", "LOW_HALVES"], "GATHER_LOW"]];
-        const place = (expr, bit) => (bit === 0 ? expr : ["shl", `${bit}`, expr]);
-        const pieces = ["or", place(high, 48 * group), place(low, 48 * group + 24)];
+        // Chunk k (coefficients 4k … 4k + 3) goes to bits 232 − 24k … 255 − 24k, chunks in memory order.
+        const place = (expr, chunk) => (chunk === 0 ? ["and", expr, "TOP24"] : ["shl", `${232 - 24 * chunk}`, ["shr", "232", expr]]);
+        const high = place(["mul", ["and", "x", "HIGH_HALVES"], "GATHER_HIGH"], 2 * group);
+        const low = place(["mul", ["and", "x", "LOW_HALVES"], "GATHER_LOW"], 2 * group + 1);
+        const pieces = ["or", high, low];
         return [
-          `x := or(shl(32, mload(${at(0)})), mload(${at(32)}))`,
+          `x := or(mload(${at(0)}), mload(${at(28)}))`,
           "x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))",
           "x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)",
           "x := and(shr(20, mul(x, 11276)), LOW6)",
@@ -497,23 +502,20 @@ function useHintAndEncode(p) {
                 mstore(at, or(and(x, LOW_LANES), shl(192, r)))
             }
             // 32 coefficients (eight words, 24 bytes of the encoding) at a time. Two words at a time as eight 32-bit
-            // lanes (word 2n shifted up by 32 bits over word 2n + 1: coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top):
-            // r mod q (bit 24 of r + 2^24 − q is set iff r ≥ q); y = ⌊(r + γ2 − 1)/2^11⌋ < 2^13; r1 = ⌊y/93⌋ =
-            // ⌊y·11276/2^20⌋, exact for y < 2^13 (11276·93 = 2^20 + 92, and 92·2^13 < 2^20); then 44 → 0. Each
-            // shift brings only the next lane's low bits down, above the bits kept. One MUL gathers the r1 of the
-            // high halves (coefficients 0 … 3) to bits 232 … 255 in encoding order, another those of the low halves;
-            // the eight 6-bit values go to bits 6k of v, the little-endian integer of the 24 bytes, whose byte
-            // reversal is stored.
+            // lanes (coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top): the word loaded 4 bytes into coefficient 0's
+            // lane is coefficients 0 … 3 shifted up by 32 bits (every lane's high half is zero, the 4 bytes after
+            // that word too), joined with coefficients 4 … 7. Then r mod q (bit 24 of r + 2^24 − q is set
+            // iff r ≥ q); y = ⌊(r + γ2 − 1)/2^11⌋ < 2^13; r1 = ⌊y/93⌋ = ⌊y·11276/2^20⌋, exact for y < 2^13 (11276·93 =
+            // 2^20 + 92, and 92·2^13 < 2^20); then 44 → 0. Each shift brings only the next lane's low bits down, above
+            // the bits kept. One MUL gathers the r1 of the high halves (coefficients 0 … 3) to bits 232 … 255 as the
+            // little-endian integer of their 3 bytes, another those of the low halves; the eight chunks go to v in
+            // memory order, and swapping the first and last byte of each makes them big-endian.
             let o := out
-            for { let p := w let end := add(w, POLY_BYTES) } lt(p, end) { p := add(p, 256) } {
+            for { let p := add(w, 4) let end := add(p, POLY_BYTES) } lt(p, end) { p := add(p, 256) } {
                 let v := 0
                 let x := 0
 ${groups}
-                v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                v := or(and(shr(64, v), REV64), shl(64, and(v, REV64)))
-                mstore(o, or(shr(128, v), shl(128, v)))
+                mstore(o, or(and(v, MIDDLE_BYTES), or(shl(16, and(v, LAST_BYTES)), and(shr(16, v), LAST_BYTES))))
                 o := add(o, 24)
             }
         }
@@ -524,7 +526,7 @@ ${groups}
      * written to the 128 bytes at \`out\`. HighBits: r1 = ⌊(r + γ2 − 1)/2γ2⌋ is Decompose's r1 except at the top,
      * where it gives 16 (≡ 0 in 4 bits, Decompose's wrap). The hinted nibbles are then moved by ±1 mod 16 in
      * place: r + γ2 − 1 = 2γ2 · r1 + (r0 + γ2 − 1) with r0 + γ2 − 1 in [0, 2γ2), so r0 > 0 iff (r + γ2 − 1) mod
-     * 2γ2 ≥ γ2 (at the wrap, r0 ≤ 0 and this is below γ2 too).
+     * 2γ2 ≥ γ2 (at the wrap, r0 ≤ 0 and this is below γ2 too). Plain reference: {MLDSA65Reference-useHintAndEncode}.
      */
     function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
         assembly ("memory-safe") {
@@ -535,15 +537,18 @@ ${groups}
             // coefficients 2b and 2b + 1 into byte b (low nibble first): one MUL gathers the eight nibbles into the
             // top 32 bits in byte order (the other products land below bit 224 or beyond 2^256), and eight pairs
             // fill one 32-byte word of the encoding.
-            let end := add(w, POLY_BYTES)
-            for { let p := w } lt(p, end) {} {
+            // The word loaded 4 bytes into a coefficient's lane is the word at that lane shifted up by 32 bits (every
+            // lane's high half is zero, the 4 bytes after that word too).
+            let p := add(w, 4)
+            let end := add(p, POLY_BYTES)
+            for {} lt(p, end) {} {
                 let acc := 0
                 for { let wend := add(p, 512) } lt(p, wend) { p := add(p, 128) } {
-                    let x := or(shl(32, mload(p)), mload(add(p, 32)))
+                    let x := or(mload(p), mload(add(p, 28)))
                     x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
                     x := and(shr(26, mul(and(shr(9, add(x, GAMMA2_MINUS_ONE_L)), LOW15), DIV_1023)), NIBBLES)
                     acc := or(shl(32, acc), shr(224, mul(x, GATHER)))
-                    x := or(shl(32, mload(add(p, 64))), mload(add(p, 96)))
+                    x := or(mload(add(p, 64)), mload(add(p, 92)))
                     x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
                     x := and(shr(26, mul(and(shr(9, add(x, GAMMA2_MINUS_ONE_L)), LOW15), DIV_1023)), NIBBLES)
                     acc := or(shl(32, acc), shr(224, mul(x, GATHER)))

@@ -22,8 +22,8 @@ function withRaw(signature: Hex, offset: number, index: number, raw: number): He
 }
 
 const sets = [
-  { name: "MLDSA65", dsa: ml_dsa65, mock: mock65, read: "decodeZ65", offset: 48, coefficients: 1280, beta: 196 },
-  { name: "MLDSA87", dsa: ml_dsa87, mock: mock87, read: "decodeZ87", offset: 64, coefficients: 1792, beta: 120 },
+  { name: "MLDSA65", dsa: ml_dsa65, mock: mock65, read: "decodeZ65", offset: 48, coefficients: 1280, beta: 196, hint: 3248, omega: 55, k: 6 },
+  { name: "MLDSA87", dsa: ml_dsa87, mock: mock87, read: "decodeZ87", offset: 64, coefficients: 1792, beta: 120, hint: 4544, omega: 75, k: 8 },
 ] as const;
 
 /**
@@ -95,6 +95,34 @@ describe("MLDSA65 / MLDSA87: z decoding against its plain reference", () => {
         [false, true, true, false, false, false, true, true, true],
       );
       console.log(`      ${set.name}._decodeZ gas: ${gas}`);
+    });
+  }
+
+  for (const set of sets) {
+    it(`${set.name}._useHintAndEncode gives MLDSA65Reference.useHintAndEncode's bytes for every row, hinted or not, at Decompose's wrap`, async () => {
+      const q = 8_380_417n;
+      const gamma2 = 261_888n;
+      const { secretKey } = set.dsa.keygen(randomBytes(32));
+      let gas = 0n;
+      for (let n = 0; n < 2; n++) {
+        const signature = bytesToHex(set.dsa.sign(randomBytes(32), secretKey));
+        const bytes = hexToBytes(signature);
+        for (let row = 0; row < set.k; row++) {
+          // Lanes below 2q, as the inverse NTT leaves them, with the values around the wrap at q − 1 and 2γ2 multiples
+          // (r1 = 15 → 0 and 0 → 15 under a hint, r0 = 0 exactly), also on the hinted positions.
+          const w = Array.from({ length: 256 }, () => BigInt(`0x${bytesToHex(randomBytes(8)).slice(2)}`) % (2n * q));
+          const edges = [0n, q - 1n, q, 2n * q - 1n, gamma2, gamma2 + 1n, 2n * gamma2, q - gamma2, q - gamma2 - 1n, q - gamma2 + 1n, q + gamma2, 2n * q - gamma2];
+          edges.forEach((value, index) => (w[index * 21] = value));
+          const start = row === 0 ? 0 : bytes[set.hint + set.omega + row - 1]!;
+          for (let index = start; index < bytes[set.hint + set.omega + row]!; index++)
+            w[bytes[set.hint + index]!] = edges[index % edges.length]!;
+          const [encoded, used] = (await set.mock.read.useHintAndEncode([w, signature, BigInt(row)])) as readonly [Hex, bigint];
+          const read = (reference.read as any)[set.name === "MLDSA65" ? "useHintAndEncode65" : "useHintAndEncode87"];
+          assert.equal(encoded, await read([w, signature, BigInt(row)]), `row ${row}`);
+          gas = used;
+        }
+      }
+      console.log(`      ${set.name}._useHintAndEncode gas (one row): ${gas}`);
     });
   }
 });
