@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {MLDSA44} from "../utils/MLDSA44.sol";
+import {MLDSARows} from "./MLDSARows.sol";
 
 /// @dev Test harness for {MLDSA44}: its assembly routines, with the gas of each (references: {MLDSA44ReferenceMock}).
 contract MLDSA44Mock {
@@ -30,19 +31,8 @@ contract MLDSA44Mock {
         view
         returns (bytes memory out, uint256 gas)
     {
-        uint256 packed;
-        assembly ("memory-safe") {
-            // The row, and the 24 bytes past it that a hint at position 255 rewrites unchanged.
-            packed := mload(0x40)
-            mstore(0x40, add(packed, 2080))
-        }
-        for (uint256 c = 0; c < 256; c++) {
-            uint256 value = w[c];
-            assembly ("memory-safe") {
-                let at := add(packed, shl(3, c))
-                mstore(at, or(and(mload(at), 0xffffffffffffffffffffffffffffffffffffffffffffffff), shl(192, value)))
-            }
-        }
+        // The row, and the 24 bytes past it that a hint at position 255 rewrites unchanged.
+        uint256 packed = MLDSARows.pack(w, 32);
         out = new bytes(192);
         uint256 outData;
         assembly ("memory-safe") {

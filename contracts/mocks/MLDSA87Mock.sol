@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {MLDSA87} from "../utils/MLDSA87.sol";
+import {MLDSARows} from "./MLDSARows.sol";
 
 /// @dev Test harness for {MLDSA87}'s z decoding, hint check and UseHint + w1Encode (references: {MLDSA65Reference}).
 contract MLDSA87Mock {
@@ -38,18 +39,7 @@ contract MLDSA87Mock {
         view
         returns (bytes memory out, uint256 gas)
     {
-        uint256 packed;
-        assembly ("memory-safe") {
-            packed := mload(0x40)
-            mstore(0x40, add(packed, 2048))
-        }
-        for (uint256 c = 0; c < 256; c++) {
-            uint256 value = w[c];
-            assembly ("memory-safe") {
-                let at := add(packed, shl(3, c))
-                mstore(at, or(and(mload(at), 0xffffffffffffffffffffffffffffffffffffffffffffffff), shl(192, value)))
-            }
-        }
+        uint256 packed = MLDSARows.pack(w, 0);
         out = new bytes(128);
         uint256 outData;
         assembly ("memory-safe") {

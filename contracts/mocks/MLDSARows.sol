@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/// @dev What the ML-DSA test harnesses share: a row given as 256 coefficients, laid out as the libraries take it.
+library MLDSARows {
+    /**
+     * @dev `w` as a packed polynomial (four 64-bit lanes a word, coefficient c in the top lane bits of the 8 bytes at
+     * `packed + 8c`) in fresh memory, with `slack` more bytes allocated past its 2,048.
+     */
+    function pack(uint256[256] memory w, uint256 slack) internal pure returns (uint256 packed) {
+        assembly ("memory-safe") {
+            packed := mload(0x40)
+            mstore(0x40, add(packed, add(2048, slack)))
+        }
+        for (uint256 c = 0; c < 256; c++) {
+            uint256 value = w[c];
+            assembly ("memory-safe") {
+                let at := add(packed, shl(3, c))
+                mstore(at, or(and(mload(at), 0xffffffffffffffffffffffffffffffffffffffffffffffff), shl(192, value)))
+            }
+        }
+    }
+}
