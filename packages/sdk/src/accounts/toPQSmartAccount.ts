@@ -30,7 +30,7 @@ import { estimateSignersVerifyGas } from "./estimateSignersVerifyGas.js";
 import { getPQ4337Addresses } from "../deploy/getPQ4337Addresses.js";
 import { MissingVerifierError, UnknownVerifierError, UnsupportedCallsError } from "../errors/account.js";
 import { PQ4337Error } from "../errors/base.js";
-import { StateOverrideUnsupportedError, VerificationGasEstimationFailedError } from "../errors/estimate.js";
+import { type VerificationGasEstimationFailedError, leaveToBundlerOrThrow } from "../errors/estimate.js";
 import { pqAccountAbi, pqAccountFactoryAbi } from "../generated/contracts.js";
 import { type AssertChainErrorType, assertChain } from "../utils/assertChain.js";
 import type { MultiSigner } from "../signers/multiSigner.js";
@@ -255,8 +255,7 @@ export async function toPQSmartAccount(parameters: ToPQSmartAccountParameters): 
             validationOverheadGas + extraSignerOverheadGas * BigInt(signing.length - 1) + zeroSlotWriteSurchargeGas * zeroSlots;
           return { verificationGasLimit: verifyGas + overhead + creation };
         } catch (error) {
-          if (error instanceof StateOverrideUnsupportedError) return undefined;
-          throw new VerificationGasEstimationFailedError({ cause: error });
+          return leaveToBundlerOrThrow(error);
         }
       },
     },

@@ -2,7 +2,7 @@ import { type Address, type Hex, type TypedData, type TypedDataDefinition, conca
 import { type SmartAccount, type SmartAccountImplementation, entryPoint08Abi, getUserOperationHash, toSmartAccount } from "viem/account-abstraction";
 import { readContract } from "viem/actions";
 import { entryPointAddress } from "../constants.js";
-import { StateOverrideUnsupportedError, VerificationGasEstimationFailedError } from "../errors/estimate.js";
+import { type VerificationGasEstimationFailedError, leaveToBundlerOrThrow } from "../errors/estimate.js";
 import { type AssertChainErrorType, assertChain } from "../utils/assertChain.js";
 import { erc7579AccountAbi } from "./erc7579AccountAbi.js";
 import { decodeErc7579Calls, encodeErc7579Calls } from "./encodeErc7579Calls.js";
@@ -124,9 +124,7 @@ export async function toErc7579SmartAccount(parameters: ToErc7579SmartAccountPar
           const verificationGasLimit = await validator.estimateVerificationGas({ zeroSlots: BigInt(firstNonce) + BigInt(deposit === 0n) });
           return verificationGasLimit === undefined ? undefined : { verificationGasLimit };
         } catch (error) {
-          // Only a node without state overrides leaves the estimate to the bundler (see toPQSmartAccount).
-          if (error instanceof StateOverrideUnsupportedError) return undefined;
-          throw new VerificationGasEstimationFailedError({ cause: error });
+          return leaveToBundlerOrThrow(error);
         }
       },
     },

@@ -41,6 +41,19 @@ export class VerificationGasEstimationFailedError extends PQ4337Error {
   }
 }
 
+/**
+ * What an account's `estimateGas` does when its own estimate fails: on a node without state overrides it returns
+ * `undefined`, leaving the verification gas to the bundler; any other failure throws
+ * {@link VerificationGasEstimationFailedError}, since the bundler's figure can be too low.
+ *
+ * @example
+ * try { return { verificationGasLimit: await estimate() } } catch (error) { return leaveToBundlerOrThrow(error) }
+ */
+export function leaveToBundlerOrThrow(error: unknown): undefined {
+  if (error instanceof StateOverrideUnsupportedError) return undefined;
+  throw new VerificationGasEstimationFailedError({ cause: error });
+}
+
 /** JSON-RPC error codes a node answers for a request it does not take as sent. */
 const invalidParamsCode = -32602;
 const methodNotFoundCode = -32601;
@@ -102,7 +115,7 @@ function rpcErrors(error: unknown): { code: number; message: string }[] {
 function nodeMessage(error: unknown): string {
   const rpc = rpcErrors(error).at(-1);
   if (rpc) return rpc.message;
-  return error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
+  return firstLine(error);
 }
 
 /** A revert's meaning where the error carries known revert data, else viem's short message (or the first line). */
@@ -117,5 +130,9 @@ function failureReason(error: unknown): string {
     current = current.cause;
   }
   if (error instanceof BaseError) return error.shortMessage;
+  return firstLine(error);
+}
+
+function firstLine(error: unknown): string {
   return error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
 }
