@@ -1,6 +1,7 @@
-import { type Account, type Address, type Chain, type Client, type Hash, type Hex, type Transport, type WalletClient, BaseError, ContractFunctionRevertedError, decodeErrorResult, encodeFunctionData } from "viem";
+import { type Account, type Address, type CallErrorType, type Chain, type Client, type Hash, type Hex, type Transport, type WalletClient, BaseError, ContractFunctionRevertedError, decodeErrorResult, encodeFunctionData } from "viem";
 import { call, getCode, sendTransaction, waitForTransactionReceipt } from "viem/actions";
 import { DeploymentFailedError } from "../errors/deploy.js";
+import { isExecutionRevert } from "../errors/estimate.js";
 import { SafeOwnerSignerRefusedError } from "../errors/safe.js";
 import { erc7913SafeOwnerFactoryAbi } from "../generated/contracts.js";
 import { getPQ4337Addresses } from "../deploy/getPQ4337Addresses.js";
@@ -19,13 +20,14 @@ export type DeploySafeOwnerReturnType = {
   transactionHash: Hash | undefined;
 };
 
-export type DeploySafeOwnerErrorType = GetSafeOwnerAddressErrorType | SafeOwnerSignerRefusedError | DeploymentFailedError;
+export type DeploySafeOwnerErrorType = GetSafeOwnerAddressErrorType | SafeOwnerSignerRefusedError | DeploymentFailedError | CallErrorType;
 
 /**
  * Deploys the Safe owner of a post-quantum key (`ERC7913SafeOwnerFactory.createOwner`) unless it is deployed already.
  * The factory's signer checks (those of PQAccount) run first, in a call: a signer they refuse (a verifier that is
  * no verifier, a key that is not canonical, an expanded key not deployed) throws {@link SafeOwnerSignerRefusedError}
- * naming the check, before any transaction is sent.
+ * naming the check, before any transaction is sent. Only a revert is a refusal: a call that fails otherwise (a timeout,
+ * a dropped connection, a node error) says nothing about the signer and is thrown as viem threw it.
  *
  * @example
  * const signer = falcon512Signer()
@@ -40,6 +42,7 @@ export async function deploySafeOwner(parameters: DeploySafeOwnerParameters): Pr
   try {
     await call(client, { account: walletClient.account, to: factory, data });
   } catch (error) {
+    if (!isExecutionRevert(error)) throw error;
     throw new SafeOwnerSignerRefusedError({ signer: erc7913Signer, reason: revertReason(error), cause: error });
   }
   const transactionHash = await sendTransaction(walletClient, { account: walletClient.account, chain: walletClient.chain, to: factory, data });

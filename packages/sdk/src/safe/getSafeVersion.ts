@@ -1,5 +1,16 @@
-import type { Address, Chain, Client, Transport } from "viem";
+import {
+  type Address,
+  type Chain,
+  type Client,
+  type ReadContractErrorType,
+  type Transport,
+  AbiDecodingDataSizeTooSmallError,
+  AbiDecodingZeroDataError,
+  BaseError,
+  ContractFunctionZeroDataError,
+} from "viem";
 import { readContract } from "viem/actions";
+import { isExecutionRevert } from "../errors/estimate.js";
 import { UnsupportedSafeVersionError } from "../errors/safe.js";
 import { safeAbi } from "./abi.js";
 
@@ -18,11 +29,13 @@ export type GetSafeVersionParameters = {
 
 export type GetSafeVersionReturnType = (typeof supportedSafeVersions)[number];
 
-export type GetSafeVersionErrorType = UnsupportedSafeVersionError;
+export type GetSafeVersionErrorType = UnsupportedSafeVersionError | ReadContractErrorType;
 
 /**
  * Reads a Safe's `VERSION()` and returns it when the SDK supports it ({@link supportedSafeVersions}); throws
- * {@link UnsupportedSafeVersionError} for another version, or for an address that does not answer `VERSION()`.
+ * {@link UnsupportedSafeVersionError} for another version, or for an address that does not answer `VERSION()` (no code,
+ * a revert, data that is no string). A call that fails otherwise (a timeout, a dropped connection) says nothing about
+ * the address and is thrown as viem threw it.
  *
  * @example
  * const version = await getSafeVersion({ client, safe }) // "1.4.1"
@@ -32,9 +45,21 @@ export async function getSafeVersion({ client, safe }: GetSafeVersionParameters)
   try {
     version = await readContract(client, { address: safe, abi: safeAbi, functionName: "VERSION" });
   } catch (error) {
+    if (!isExecutionRevert(error) && !isNotAnAnswer(error)) throw error;
     throw new UnsupportedSafeVersionError({ safe, version: undefined, supported: supportedSafeVersions, cause: error });
   }
   if (!(supportedSafeVersions as readonly string[]).includes(version))
     throw new UnsupportedSafeVersionError({ safe, version, supported: supportedSafeVersions });
   return version as GetSafeVersionReturnType;
+}
+
+/** Whether the call returned, but nothing that decodes as `VERSION()`'s string: no code there, or other data. */
+function isNotAnAnswer(error: unknown): boolean {
+  return (
+    error instanceof BaseError &&
+    error.walk(
+      (cause) =>
+        cause instanceof ContractFunctionZeroDataError || cause instanceof AbiDecodingZeroDataError || cause instanceof AbiDecodingDataSizeTooSmallError,
+    ) !== null
+  );
 }
