@@ -83,9 +83,15 @@ export {
   type MultiSignerParameters,
   type MultiSignerReturnType,
 } from "./signers/multiSigner.js";
-export { measureVerifyGas, type MeasureVerifyGasParameters, type MeasureVerifyGasReturnType } from "./actions/measureVerifyGas.js";
+export {
+  measureVerifyGas,
+  type MeasureVerifyGasErrorType,
+  type MeasureVerifyGasParameters,
+  type MeasureVerifyGasReturnType,
+} from "./actions/measureVerifyGas.js";
 export {
   measureVerifyMessageGas,
+  type MeasureVerifyMessageGasErrorType,
   type MeasureVerifyMessageGasParameters,
   type MeasureVerifyMessageGasReturnType,
 } from "./actions/measureVerifyMessageGas.js";

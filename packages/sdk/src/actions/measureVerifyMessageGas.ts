@@ -1,5 +1,6 @@
 import { type Address, type Chain, type Client, type Hex, type Transport, decodeFunctionResult, encodeFunctionData, parseAbi } from "viem";
 import { call } from "viem/actions";
+import { StateOverrideUnsupportedError, isStateOverrideRefusal } from "../errors/estimate.js";
 import { toCodeChunks } from "../keys/codeStore.js";
 import { erc7913GasMeterAbi, erc7913GasMeterDeployedBytecode } from "../generated/contracts.js";
 import { meterAddress } from "./measureVerifyGas.js";
@@ -28,6 +29,8 @@ export type MeasureVerifyMessageGasParameters = {
   expandedKey?: Hex | undefined;
 };
 
+export type MeasureVerifyMessageGasErrorType = StateOverrideUnsupportedError;
+
 export type MeasureVerifyMessageGasReturnType = {
   /** Whether the verifier accepted the signature. */
   valid: boolean;
@@ -37,7 +40,9 @@ export type MeasureVerifyMessageGasReturnType = {
 
 /**
  * Verifies a signature over a message of any length with a verifier's `verifyMessage` entry point on a live
- * chain, and measures the gas of the call through the gas meter placed with a state override (no deployment).
+ * chain, and measures the gas of the call through the gas meter placed with a state override (no deployment). A node
+ * that refuses or ignores the override throws {@link StateOverrideUnsupportedError}; any other failure (a timeout, a
+ * dropped connection) is thrown as the transport reported it.
  *
  * @example
  * const { valid, gas } = await measureVerifyMessageGas({ client, verifier: addresses.verifiers.ed25519, key, message, signature })
@@ -60,8 +65,12 @@ export async function measureVerifyMessageGas(parameters: MeasureVerifyMessageGa
       { address: meterAddress, code: erc7913GasMeterDeployedBytecode },
       ...(expandedKey ? toCodeChunks(expandedKey) : []).map(({ address, runtimeCode }) => ({ address, code: runtimeCode })),
     ],
+  }).catch((error: unknown) => {
+    throw isStateOverrideRefusal(error) ? new StateOverrideUnsupportedError({ cause: error }) : error;
   });
-  const [success, returned, gas] = decodeFunctionResult({ abi: erc7913GasMeterAbi, functionName: "measureCall", data: data! });
+  // The meter always returns: no data means the node ran the call without placing it.
+  if (data === undefined) throw new StateOverrideUnsupportedError();
+  const [success, returned, gas] = decodeFunctionResult({ abi: erc7913GasMeterAbi, functionName: "measureCall", data });
   // Both entry points return one ABI-encoded bool.
   const valid = success && returned === `0x${"0".repeat(63)}1`;
   return { valid, gas: Number(gas) };
