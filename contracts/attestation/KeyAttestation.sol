@@ -8,7 +8,7 @@ import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 /**
  * @dev Where key attestations live and how a verifier reads them.
  *
- * A {KeyAttestor} records that a commitment keccak256(E ‖ pk) is genuine (E is pk's expansion, recomputed on-chain)
+ * A {KeyAttestor} records that a commitment commitment(E ‖ pk) is genuine (E is pk's expansion, recomputed on-chain)
  * by deploying a one-byte contract with CREATE2, salt = the commitment. Whether a commitment is attested is then
  * whether the attestor's CREATE2 address for it holds code: one EXTCODESIZE, a code read that ERC-7562 allows during
  * ERC-4337 validation (reading another contract's storage is not allowed), and cheaper than a call and an SLOAD.
@@ -50,7 +50,7 @@ library KeyAttestation {
     }
 
     /**
-     * @dev The {IERC7913KeyIdentity-keyId} of a lattice key `keccak256(E ‖ pk) ‖ chunk addresses` whose E is
+     * @dev The {IERC7913KeyIdentity-keyId} of a lattice key `commitment(E ‖ pk) ‖ chunk addresses` whose E is
      * `expandedKeyLength` bytes and pk `publicKeyLength`: keccak256(pk), the identity of the keypair whatever the
      * verifier and wherever E ‖ pk is stored, once the commitment is attested by `attestor` (E is pk's expansion) and
      * E ‖ pk is in code and matches it (every chunk has exactly its data). Reverts with

@@ -399,7 +399,7 @@ library Falcon {
     }
 
     /**
-     * @dev The ERC-7913 check of both Falcon verifiers: `key` is `keccak256(E ‖ pk) ‖ address(chunk)` for the expanded
+     * @dev The ERC-7913 check of both Falcon verifiers: `key` is `commitment(E ‖ pk) ‖ address(chunk)` for the expanded
      * key E of Falcon-2^`logn` (4·n bytes) and the public key pk, in code (see {readKey}), E's values must be below q, and the
      * signature must verify over the 32-byte `hash`. False for any malformed input. E's range is checked by
      * {verify} as it multiplies by E ({isShort}), not by a pass of its own.

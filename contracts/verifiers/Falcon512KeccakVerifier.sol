@@ -12,7 +12,7 @@ import {Falcon512Verifier} from "./Falcon512Verifier.sol";
  *
  * The signature is ETHFALCON's `salt ‖ s2` (1,064 bytes, the form ZKNox's `ZKNOX_ethfalcon.verify(bytes, bytes32,
  * bytes)` takes), the signed message the 32-byte `hash`, as there. The key is a Falcon-512 key in the same form as
- * {Falcon512Verifier}'s, `keccak256(E ‖ pk) ‖ address(chunk)` for the expanded key E of the public key pk: an ETHFALCON
+ * {Falcon512Verifier}'s, `commitment(E ‖ pk) ‖ address(chunk)` for the expanded key E of the public key pk: an ETHFALCON
  * key (h, or ETHFALCON's NTT form of it) is expanded off-chain by the SDK, and every call checks E against its
  * commitment and range. {keyId} is {Falcon512Verifier}'s: the commitment attested by {FalconKeyAttestor}, the keypair
  * named by keccak256(pk), one identity under both verifiers.

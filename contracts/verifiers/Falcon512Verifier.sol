@@ -18,7 +18,7 @@ import {Falcon} from "../utils/Falcon.sol";
  * it) or padded with zero bytes to 666 (`falcon-padded-512`, `falcon512padded`), or the CT format
  * `0x59 ‖ nonce ‖ s2 as 12-bit fields` (809 bytes), which the SDK signs in because it is the cheapest to decode.
  *
- * The key (52 bytes) is `keccak256(E ‖ pk) ‖ address(chunk)`, where E is the expanded public key (h's residues in
+ * The key (52 bytes) is `commitment(E ‖ pk) ‖ address(chunk)`, where E is the expanded public key (h's residues in
  * the verifier's transform domain, 2,048 bytes, see {Falcon}) and pk the standard 897-byte public key, stored in the
  * code of one contract by the SDK's code store. Every call reads E ‖ pk back and checks it against the commitment, so
  * a key can only ever verify with the exact data it names.
@@ -96,7 +96,7 @@ contract Falcon512Verifier is IERC7913SignatureVerifier, IERC7913KeyIdentity, ER
     }
 
     /// @inheritdoc IERC7913KeyIdentity
-    /// @dev keccak256(pk), once the commitment keccak256(E ‖ pk) is attested by {keyAttestor} (E is pk's expansion)
+    /// @dev keccak256(pk), once the commitment commitment(E ‖ pk) is attested by {keyAttestor} (E is pk's expansion)
     /// and E ‖ pk is read from code and matches it. {ERC7913UnattestedKey} for a key that is not attested.
     function keyId(bytes calldata key) public view virtual returns (bytes32) {
         if (key.length != 52) revert ERC7913NonCanonicalKey(key);

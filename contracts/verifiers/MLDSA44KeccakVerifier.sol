@@ -14,7 +14,7 @@ import {MLDSAVerifier} from "./MLDSAVerifier.sol";
  *
  * As {MLDSA44Verifier}, with ETHDILITHIUM's hashes: the signed message M is the 32-byte `hash`, framed as
  * M′ = 0 ‖ 0 ‖ M (what ZKNox's `ZKNOX_ethdilithium.verify(bytes, bytes32, bytes)` verifies); the signature is the
- * 2,420-byte c̃ ‖ z ‖ h; the key (52 bytes) is `keccak256(E ‖ pk) ‖ address(chunk 0)` for the expanded key E = Â ‖ t̂1 ‖
+ * 2,420-byte c̃ ‖ z ‖ h; the key (52 bytes) is `commitment(E ‖ pk) ‖ address(chunk 0)` for the expanded key E = Â ‖ t̂1 ‖
  * tr of ETHDILITHIUM's public key pk = ρ ‖ t1 (its own ExpandA and tr, computed by the SDK's
  * `expandMldsa44KeccakPublicKey`), checked against the commitment on every call. {keyId} requires the commitment to
  * be attested by {MLDSA44KeccakKeyAttestor}, which recomputes E with the variant's hashes, and names the keypair by

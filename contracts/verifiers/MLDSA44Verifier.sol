@@ -10,7 +10,7 @@ import {MLDSAVerifier} from "./MLDSAVerifier.sol";
  * @dev ERC-7913 signature verifier for ML-DSA-44 (FIPS 204), pure mode with an empty context: the signed message M is
  * the 32-byte `hash`, framed as M' = 0 ‖ 0 ‖ M. The signature is the 2,420-byte FIPS 204 encoding c̃ ‖ z ‖ h.
  *
- * The key (52 bytes) is `keccak256(E ‖ pk) ‖ address(chunk 0)`, where E is the expanded public key (Â, t̂1, tr; 20,544
+ * The key (52 bytes) is `commitment(E ‖ pk) ‖ address(chunk 0)`, where E is the expanded public key (Â, t̂1, tr; 20,544
  * bytes, see {MLDSA44}) and pk the standard 1,312-byte public key, stored in the code of one contract; deployed with
  * the chain's EIP-8355 VERIFY_MLDSA44 address, it asks that precompile first (see {MLDSAVerifier}).
  *

@@ -10,7 +10,7 @@ import {MLDSAVerifier} from "./MLDSAVerifier.sol";
  * @dev ERC-7913 signature verifier for ML-DSA-65 (FIPS 204), pure mode with an empty context: the signed message M is
  * the 32-byte `hash`, framed as M' = 0 ‖ 0 ‖ M. The signature is the 3,309-byte FIPS 204 encoding c̃ ‖ z ‖ h.
  *
- * The key (72 bytes) is `keccak256(E ‖ pk) ‖ address(chunk 0) ‖ address(chunk 1)`, where E is the expanded public key
+ * The key (72 bytes) is `commitment(E ‖ pk) ‖ address(chunk 0) ‖ address(chunk 1)`, where E is the expanded public key
  * (Â, t̂1, tr; 36,928 bytes, see {MLDSA65}) and pk the standard 1,952-byte public key, stored in the code of two
  * contracts; deployed with the chain's EIP-8355 VERIFY_MLDSA65 address, it asks that precompile first (see
  * {MLDSAVerifier}).

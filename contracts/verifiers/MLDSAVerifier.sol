@@ -11,7 +11,7 @@ import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 
 /**
  * @dev What the ML-DSA verifiers share: an ERC-7913 verifier for FIPS 204 in pure mode, whose key is
- * `keccak256(E ‖ pk) ‖ the chunks' addresses` for the expanded public key E (Â, t̂1, tr) and the standard public key
+ * `commitment(E ‖ pk) ‖ the chunks' addresses` for the expanded public key E (Â, t̂1, tr) and the standard public key
  * pk = ρ ‖ t1, stored in code by the SDK's code store and checked against the commitment on every call. Each parameter
  * set supplies its sizes and its library through the hooks below.
  *
@@ -95,7 +95,7 @@ abstract contract MLDSAVerifier is IERC7913SignatureVerifier, IERC7913KeyIdentit
     }
 
     /// @inheritdoc IERC7913KeyIdentity
-    /// @dev keccak256(pk), once the commitment keccak256(E ‖ pk) is attested by {keyAttestor} (E is pk's expansion)
+    /// @dev keccak256(pk), once the commitment commitment(E ‖ pk) is attested by {keyAttestor} (E is pk's expansion)
     /// and E ‖ pk is read from code and matches it: the keypair both paths verify with, one identity under every
     /// lattice verifier and wherever the key is stored. {ERC7913UnattestedKey} for a key that is not attested.
     function keyId(bytes calldata key) public view virtual returns (bytes32) {

@@ -21,6 +21,7 @@ import {
   type PQ4337Signer,
   type ToPQSmartAccountParameters,
   type ToPQSmartAccountReturnType,
+  codeChunksCommitment,
   create2DeployerAddress,
   deployCodeChunks,
   deployExpandedKey,
@@ -233,8 +234,8 @@ describe("PQAccount", () => {
       const mldsaExpanded = hexToBytes(schemes.mldsa65!.toErc7913Key(mldsa.publicKey).expandedKey!);
       const view = new DataView(mldsaExpanded.buffer, mldsaExpanded.byteOffset);
       view.setUint32(0, view.getUint32(0) + 8380417);
-      const { addresses } = await deployCodeChunks({ client: fixture.client, walletClient: fixture.deployer, data: mldsaExpanded });
-      const unreduced = concatHex([keccak256(mldsaExpanded), ...addresses]);
+      const { chunks, addresses } = await deployCodeChunks({ client: fixture.client, walletClient: fixture.deployer, data: mldsaExpanded });
+      const unreduced = concatHex([codeChunksCommitment(chunks), ...addresses]);
       await assert.rejects(createAccount([concatHex([fixture.contracts.verifiers.mldsa65!, unreduced])]), /ERC7913SignerGuardUnattestedKey/);
     });
 

@@ -6,7 +6,7 @@ import { network } from "hardhat";
 import { type Hex, bytesToHex, concatBytes, concatHex, hexToBytes, keccak256, numberToHex, size, slice, toFunctionSelector, zeroAddress } from "viem";
 import { measureVerifyGas } from "../../packages/sdk/src/actions/measureVerifyGas.js";
 import { attestExpandedKey } from "../../packages/sdk/src/actions/attestExpandedKey.js";
-import { deployCodeChunks, toCodeChunks } from "../../packages/sdk/src/keys/codeStore.js";
+import { codeChunksCommitment, deployCodeChunks, toCodeChunks } from "../../packages/sdk/src/keys/codeStore.js";
 import {
   type FalconDegree,
   compressFalconS2 as compressS2,
@@ -290,18 +290,23 @@ export async function describeFalconVerifier(n: FalconDegree, contractName: "Fal
       const [commitment, chunk] = [slice(expanded.key, 0, 32), slice(expanded.key, 32)];
       assert.equal(await verify(expanded.key, message, signature), MAGIC);
 
-      const otherCommitment = keccak256(concatBytes([hexToBytes(expanded.bytes), new Uint8Array(1)]));
+      const commit = (data: Hex | Uint8Array) => codeChunksCommitment(toCodeChunks(data));
+      const otherCommitment = commit(concatBytes([hexToBytes(expanded.bytes), new Uint8Array(1)]));
       assert.equal(await verify(concatHex([otherCommitment, chunk]), message, signature), FAILURE);
 
       // A chunk address with no code.
       const missing = toCodeChunks(keccak256(expanded.bytes))[0].address;
       assert.equal(await verify(concatHex([commitment, missing]), message, signature), FAILURE);
 
-      // A chunk one byte short, with its own commitment, and with the full data's.
+      // A chunk one byte short, with the full data's commitment, and with the commitment to its own code: the code hash
+      // binds that code, which is read zero-padded (E ‖ pk with pk's last byte 0), so verify answers as for E; no
+      // attestor records that commitment (it is not the commitment of the data read), so keyId refuses the key.
       const shortData = slice(expanded.bytes, 0, size(expanded.bytes) - 1);
       const { addresses } = await deploy(shortData);
-      assert.equal(await verify(concatHex([keccak256(shortData), addresses[0]]), message, signature), FAILURE);
       assert.equal(await verify(concatHex([commitment, addresses[0]]), message, signature), FAILURE);
+      const shortKey = concatHex([commit(shortData), addresses[0]]);
+      assert.equal(await verify(shortKey, message, signature), MAGIC);
+      await assert.rejects(verifier.read.keyId([shortKey]), /ERC7913UnattestedKey/);
 
       // An expanded key with a value of q: same residue mod q, but not the canonical form.
       const unreduced = hexToBytes(expanded.bytes);
@@ -310,12 +315,12 @@ export async function describeFalconVerifier(n: FalconDegree, contractName: "Fal
       if (index >= 0) {
         new DataView(unreduced.buffer).setUint32(index, q);
         const deployed = await deploy(unreduced);
-        assert.equal(await verify(concatHex([keccak256(unreduced), deployed.addresses[0]]), message, signature), FAILURE);
+        assert.equal(await verify(concatHex([commit(unreduced), deployed.addresses[0]]), message, signature), FAILURE);
       }
       const high = hexToBytes(expanded.bytes);
       high.set([0x80, 0, 0, 0], 0);
       const deployedHigh = await deploy(high);
-      assert.equal(await verify(concatHex([keccak256(high), deployedHigh.addresses[0]]), message, signature), FAILURE);
+      assert.equal(await verify(concatHex([commit(high), deployedHigh.addresses[0]]), message, signature), FAILURE);
 
       assert.equal(await verify(slice(expanded.key, 0, 51), message, signature), FAILURE);
       assert.equal(await verify(concatHex([expanded.key, "0x00"]), message, signature), FAILURE);

@@ -20,23 +20,31 @@ describe("FalconKeccak.readKey (assembly) against Falcon.readCommittedKey (the g
   it("agrees on real keys and on every malformed key, and returns the same data", async () => {
     const signer = falcon512KeccakSigner({ seed: new Uint8Array(48).fill(3), deterministic: true });
     const { bytes } = expandFalconPublicKey(signer.publicKey);
-    // The code store's form (packages/sdk/src/keys/codeStore.ts): one chunk, `0x00 ‖ data`.
-    const key = concatHex([keccak256(bytes), await place(concatHex(["0x00", bytes]))]);
+    // The code store's form (packages/sdk/src/keys/codeStore.ts): one chunk, `0x00 ‖ data`, under the commitment
+    // keccak256 of its code hash.
+    const commit = (data: Hex) => keccak256(keccak256(concatHex(["0x00", data])));
+    const key = concatHex([commit(bytes), await place(concatHex(["0x00", bytes]))]);
     const commitment = slice(key, 0, 32);
     const chunk = slice(key, 32);
-    // Random data of the right length (committed or not), and codes of the wrong length or first byte.
+    // Random data of the right length (committed or not), and codes of the wrong length or first byte under the
+    // commitment to the data they hold a variant of.
     const random = toHex(crypto.getRandomValues(new Uint8Array(2945)));
     const keys: Hex[] = [
       key,
-      concatHex([keccak256(random), await place(concatHex(["0x00", random]))]),
+      concatHex([commit(random), await place(concatHex(["0x00", random]))]),
       concatHex([commitment, await place(concatHex(["0x00", random]))]),
-      concatHex([keccak256(random), await place(concatHex(["0xff", random]))]),
-      concatHex([keccak256(random), await place(concatHex(["0x01", random]))]),
-      concatHex([keccak256(slice(random, 0, 2944)), await place(concatHex(["0x00", slice(random, 0, 2944)]))]),
-      concatHex([keccak256(concatHex([random, "0x00"])), await place(concatHex(["0x00", random, "0x00"]))]),
-      concatHex([keccak256(random), await place(random)]),
+      concatHex([commit(random), await place(concatHex(["0xff", random]))]),
+      concatHex([commit(random), await place(concatHex(["0x01", random]))]),
+      concatHex([commit(random), await place(concatHex(["0x00", slice(random, 0, 2944)]))]),
+      concatHex([commit(random), await place(concatHex(["0x00", random, "0x00"]))]),
+      concatHex([commit(random), await place(random)]),
+      // Commitments to codes that are not the code store's: no attestor records them, but both readers read the
+      // code after its first byte, zero-padded.
+      concatHex([keccak256(keccak256(concatHex(["0xff", random]))), await place(concatHex(["0xff", random]))]),
+      concatHex([keccak256(keccak256(random)), await place(random)]),
       concatHex([commitment, "0x000000000000000000000000000000000000dead"]),
-      concatHex([keccak256(concatHex([bytes, "0x00"])), chunk]),
+      concatHex([commit(concatHex([bytes, "0x00"])), chunk]),
+      concatHex([keccak256(bytes), chunk]),
       concatHex([`0x${"00".repeat(32)}`, chunk]),
       slice(key, 0, 51),
       concatHex([key, "0x00"]),
@@ -51,8 +59,8 @@ describe("FalconKeccak.readKey (assembly) against Falcon.readCommittedKey (the g
       assert.equal(data, refData, `key ${index}`);
       if (ok) accepted++;
     }
-    // The real key and the random data under its own commitment.
-    assert.equal(accepted, 2);
+    // The real key, the random data under its own commitment and the two commitments to other codes.
+    assert.equal(accepted, 4);
     assert.equal((await mock.read.readKey([key]))[1], bytes);
   });
 });

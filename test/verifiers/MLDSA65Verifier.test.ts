@@ -6,7 +6,7 @@ import { shake256 } from "@noble/hashes/sha3.js";
 import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
 import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, numberToHex, toFunctionSelector, toHex, zeroHash, zeroAddress, slice } from "viem";
 import { network } from "hardhat";
-import { deployCodeChunks, deployExpandedKey, expandPublicKey, mldsa65Signer } from "@pq4337/sdk";
+import { codeChunksCommitment, deployCodeChunks, deployExpandedKey, expandPublicKey, mldsa65Signer } from "@pq4337/sdk";
 import { decodeExpandedKey, decodeSignature, inverseNtt, multiplyNtt, ntt, w1Encode } from "@pq4337/sdk/mldsa65";
 import { type Fixture, deployCodeAt, deployFixture } from "../helpers/deployment.js";
 import { describeMldsaVerifier, mldsa65Case } from "../helpers/mldsaVerifierSuite.js";
@@ -220,13 +220,13 @@ describe("MLDSA65Verifier: the library on any input, key identity and the chunks
     // Another tr verifies for the same secret key, but E is no longer pk's expansion: not attested, refused.
     const otherTr = expanded.slice();
     otherTr[36864] ^= 1;
-    const { addresses } = await deploy(bytesToHex(otherTr));
-    await assert.rejects(verifier.read.keyId([concatHex([keccak256(otherTr), ...addresses])]), /ERC7913UnattestedKey/);
+    const { chunks, addresses } = await deploy(bytesToHex(otherTr));
+    await assert.rejects(verifier.read.keyId([concatHex([codeChunksCommitment(chunks), ...addresses])]), /ERC7913UnattestedKey/);
 
     const unreduced = expanded.slice();
     new DataView(unreduced.buffer).setUint32(4 * 700, new DataView(unreduced.buffer).getUint32(4 * 700) + 8380417);
     const deployedUnreduced = await deploy(bytesToHex(unreduced));
-    const unreducedKey = concatHex([keccak256(unreduced), ...deployedUnreduced.addresses]);
+    const unreducedKey = concatHex([codeChunksCommitment(deployedUnreduced.chunks), ...deployedUnreduced.addresses]);
     await assert.rejects(verifier.read.keyId([unreducedKey]), /ERC7913UnattestedKey/);
     const undeployed = mldsa65Signer();
     await assert.rejects(verifier.read.keyId([undeployed.key]), /ERC7913UnattestedKey/);

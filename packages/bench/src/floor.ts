@@ -57,9 +57,9 @@ export const floorUnits = {
   normCoefficient: { gas: 4, what: "one coefficient of Falcon's squared norm", basis: "ours: centring and square-accumulate on eight lanes, one MUL a word" },
   coldAccount: { gas: 2_600, what: "a cold account access (a key chunk, the base-point table)", basis: "EIP-2929" },
   keyWord: {
-    gas: 12,
-    what: "one 32-byte word of the expanded key read from code and committed",
-    basis: "EXTCODECOPY's 3 a word, memory expansion's linear 3 a word and KECCAK256's 6 a word (the key's commitment)",
+    gas: 6,
+    what: "one 32-byte word of the expanded key read from code",
+    basis: "EXTCODECOPY's 3 a word and memory expansion's linear 3 a word (the commitment hashes the chunks' code hashes, not the words)",
   },
   memoryQuadratic: { gas: 1, what: "memory expansion's quadratic part: words² / 512 for the key's words", basis: "Yellow Paper" },
   wordOp: { gas: 6, what: "one 256-bit ALU operation with its operand's PUSH or DUP", basis: "EVM base prices: 3 + 3" },
@@ -108,7 +108,7 @@ const chunkBytes = 24_575;
 /** SHAKE256's rate in bytes. */
 const rate = 136;
 
-/** The expanded key's cost: cold chunks, its words read and committed, and the quadratic part of memory. */
+/** The expanded key's cost: cold chunks (EXTCODEHASH), its words read, and the quadratic part of memory. */
 function keyTerms(bytes: number): FloorTerm[] {
   const words = Math.ceil(bytes / 32);
   return [

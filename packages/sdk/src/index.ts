@@ -117,7 +117,7 @@ export {
   type VerifyWithExpandedKeyParameters,
 } from "./keys/mldsa65/index.js";
 export { getKeyAttestationRecord, keyAttestationRecordCreationCode, type GetKeyAttestationRecordParameters } from "./keys/keyAttestation.js";
-export { codeChunkMaxSize, deployCodeChunks, toCodeChunks, type CodeChunk, type DeployCodeChunksParameters, type DeployCodeChunksReturnType, type DeployCodeChunksErrorType, type ToCodeChunksParameters, type ToCodeChunksReturnType, type ToCodeChunksErrorType } from "./keys/codeStore.js";
+export { codeChunkMaxSize, codeChunksCommitment, deployCodeChunks, toCodeChunks, type CodeChunk, type DeployCodeChunksParameters, type DeployCodeChunksReturnType, type DeployCodeChunksErrorType, type ToCodeChunksParameters, type ToCodeChunksReturnType, type ToCodeChunksErrorType } from "./keys/codeStore.js";
 export * from "./errors/keys.js";
 export * from "./errors/keyFile.js";
 export {

@@ -14,7 +14,6 @@ import {
   http,
   isAddress,
   isHex,
-  keccak256,
   maxUint256,
   parseEther,
   zeroHash,
@@ -33,6 +32,7 @@ import {
   InvalidKeyFileError,
   PQ4337Error,
   createPlaintextKeyFile,
+  codeChunksCommitment,
   defaultScryptParameters,
   deployCodeChunks,
   encryptKeyFile,
@@ -168,11 +168,11 @@ export async function deployPublicKey({
 }): Promise<void> {
   const { expandedKey } = schemes[scheme]!.toErc7913Key(publicKey);
   if (!expandedKey) return;
-  const { transactionHashes, addresses } = await deployCodeChunks({ client, walletClient, data: expandedKey });
+  const { transactionHashes, addresses, chunks } = await deployCodeChunks({ client, walletClient, data: expandedKey });
   console.log(`expanded key: ${(expandedKey.length - 2) / 2} bytes in ${addresses.length} code chunk(s) at ${addresses.join(", ")}`);
   if (transactionHashes.length === 0) console.log("Already deployed: nothing sent.");
   // The verifier names (and an account stores) the key only once its attestor has proven E to be pk's expansion.
-  const attested = await attestExpandedKey({ client, walletClient, signer: { scheme, expandedKey: { publicKey, commitment: keccak256(expandedKey) } } });
+  const attested = await attestExpandedKey({ client, walletClient, signer: { scheme, expandedKey: { publicKey, commitment: codeChunksCommitment(chunks) } } });
   console.log(`attestation record ${attested.record}${attested.transactionHash ? "" : ": already attested, nothing sent"}`);
   if (attested.transactionHash) transactionHashes.push(attested.transactionHash);
   for (const hash of transactionHashes) {

@@ -21,7 +21,7 @@ export type AttestExpandedKeyParameters = {
 };
 
 export type AttestExpandedKeyReturnType = {
-  /** keccak256(E ‖ pk), the attested commitment; undefined for a signer without an expanded key. */
+  /** commitment(E ‖ pk), the attested commitment; undefined for a signer without an expanded key. */
   commitment: Hex | undefined;
   /** The attestation record's address (code there means attested); undefined for a signer without an expanded key. */
   record: Address | undefined;
@@ -33,7 +33,7 @@ export type AttestExpandedKeyErrorType = ExpandedKeyNotAttestedError | ExpandedK
 
 /**
  * Attests a signer's expanded key on-chain: the scheme's key attestor recomputes E from the public key and records
- * the commitment keccak256(E ‖ pk), which the lattice verifiers require before they name a key (`keyId`), so before
+ * the commitment commitment(E ‖ pk), which the lattice verifiers require before they name a key (`keyId`), so before
  * any account stores it as a signer. Content-addressed and idempotent: anyone may attest anyone's key, once per key
  * on a chain (the record is shared by every account), and a call for an attested key sends nothing. The transaction
  * costs the expansion (millions of gas for ML-DSA, see the README); it is never paid during validation. A no-op for a

@@ -74,7 +74,7 @@ export class ExpandedKeyNotDeployedError extends PQ4337Error {
 /** A lattice key's commitment is not attested on the chain and no wallet client was given to attest it. */
 export class ExpandedKeyNotAttestedError extends PQ4337Error {
   override name = "ExpandedKeyNotAttestedError";
-  /** The commitment keccak256(E ‖ pk) that has no attestation. */
+  /** The commitment commitment(E ‖ pk) that has no attestation. */
   readonly commitment: Hex;
   constructor({ scheme, commitment, keyAttestor }: { scheme: string; commitment: Hex; keyAttestor: Address }) {
     super(`The ${scheme} signer's expanded key is not attested: no record of ${commitment} by the key attestor ${keyAttestor}.`, {

@@ -11,6 +11,7 @@ import {
   createWalletClient,
   custom,
   getContractAddress,
+  keccak256,
   size,
   sliceHex,
 } from "viem";
@@ -18,7 +19,7 @@ import { hardhat } from "viem/chains";
 import { create2DeployerAddress } from "../constants.js";
 import { Create2DeployerMissingError } from "../errors/deploy.js";
 import { CodeChunksNotDeployedError, InvalidHexError } from "../errors/keys.js";
-import { codeChunkMaxSize, deployCodeChunks, toCodeChunks } from "./codeStore.js";
+import { codeChunkMaxSize, codeChunksCommitment, deployCodeChunks, toCodeChunks } from "./codeStore.js";
 
 /** Runtime code of the deterministic deployment proxy (github.com/Arachnid/deterministic-deployment-proxy). */
 const create2DeployerCode: Hex =
@@ -80,6 +81,19 @@ describe("toCodeChunks", () => {
   it("rejects malformed hex instead of padding it", () => {
     assert.throws(() => toCodeChunks("0xabc"), InvalidHexError);
     assert.throws(() => toCodeChunks("0xzz" as Hex), InvalidHexError);
+  });
+});
+
+describe("codeChunksCommitment", () => {
+  it("is keccak256 of the chunks' code hashes keccak256(0x00 ‖ data_i), in order, not of the data", () => {
+    const chunks = toCodeChunks(data);
+    for (const chunk of chunks) assert.equal(chunk.codeHash, keccak256(concatHex(["0x00", chunk.data])));
+    const commitment = codeChunksCommitment(chunks);
+    assert.equal(commitment, keccak256(concatHex([keccak256(concatHex(["0x00", chunks[0].data])), keccak256(concatHex(["0x00", chunks[1].data]))])));
+    assert.notEqual(commitment, keccak256(data));
+    assert.notEqual(codeChunksCommitment(chunks.slice().reverse()), commitment);
+    assert.notEqual(codeChunksCommitment([chunks[0], chunks[0]]), commitment);
+    assert.equal(codeChunksCommitment([]), keccak256("0x"));
   });
 });
 

@@ -11,6 +11,7 @@ import {
   concatHex,
   hexToBytes,
   isHex,
+  keccak256,
   numberToHex,
 } from "viem";
 import { getCode } from "viem/actions";
@@ -42,6 +43,8 @@ export type CodeChunk = {
   data: Hex;
   /** The contract's code: `0x00 ‖ data`. The leading STOP makes a call to it a no-op. */
   runtimeCode: Hex;
+  /** keccak256(runtimeCode): the chunk's EXTCODEHASH once deployed, what {@link codeChunksCommitment} hashes. */
+  codeHash: Hex;
   /** The creation code sent (after the salt) to the CREATE2 deployer. */
   initCode: Hex;
   /** Where the CREATE2 deployer puts it: a function of the data only. */
@@ -71,9 +74,28 @@ export function toCodeChunks(data: ToCodeChunksParameters): ToCodeChunksReturnTy
     const runtimeCode = concatHex(["0x00", bytesToHex(slice)]);
     const runtimeLength = slice.length + 1;
     const initCode = concatHex([initCodePush2, numberToHex(runtimeLength, { size: 2 }), initCodeCopyAndReturn, runtimeCode]);
-    chunks.push({ data: bytesToHex(slice), runtimeCode, initCode, address: getDeterministicAddress({ bytecode: initCode }) });
+    chunks.push({
+      data: bytesToHex(slice),
+      runtimeCode,
+      codeHash: keccak256(runtimeCode),
+      initCode,
+      address: getDeterministicAddress({ bytecode: initCode }),
+    });
   }
   return chunks;
+}
+
+/**
+ * The commitment an ERC-7913 key to stored data carries: keccak256 of the chunks' code hashes, in order,
+ * keccak256(keccak256(0x00 ‖ data_0) ‖ … ‖ keccak256(0x00 ‖ data_n-1)), as `ExpandedKeyReader.commitmentOf`
+ * computes it. A verifier checks it with one EXTCODEHASH per chunk and one hash of 32·n bytes, never hashing the
+ * data; the code hash binds each chunk's whole code, its length and leading STOP byte included.
+ *
+ * @example
+ * const commitment = codeChunksCommitment(toCodeChunks(expandedKey.bytes))
+ */
+export function codeChunksCommitment(chunks: readonly CodeChunk[]): Hex {
+  return keccak256(concatHex(chunks.map(({ codeHash }) => codeHash)));
 }
 
 export type DeployCodeChunksParameters = {

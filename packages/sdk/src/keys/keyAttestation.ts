@@ -6,7 +6,7 @@ export const keyAttestationRecordCreationCode: Hex = "0x60016000f3";
 export type GetKeyAttestationRecordParameters = {
   /** The key attestor (`getPQ4337Addresses().keyAttestors[scheme]`). */
   keyAttestor: Address;
-  /** The key's commitment keccak256(E ‖ pk). */
+  /** The key's commitment commitment(E ‖ pk). */
   commitment: Hex;
 };
 

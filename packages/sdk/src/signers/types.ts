@@ -52,7 +52,7 @@ export type ExpandedKey = {
   publicKey: Hex;
   /** The data the verifier reads: the expanded key E, then the public key (for a chain's precompile). */
   bytes: Hex;
-  /** keccak256(E ‖ pk): what the ERC-7913 key commits to. */
+  /** commitment(E ‖ pk): what the ERC-7913 key commits to. */
   commitment: Hex;
   /** E ‖ pk as code-store chunks, each deployed at an address that depends only on its content. */
   chunks: CodeChunk[];

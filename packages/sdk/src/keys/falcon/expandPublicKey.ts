@@ -1,6 +1,6 @@
-import { type Hex, bytesToHex, concatHex, keccak256 } from "viem";
+import { type Hex, bytesToHex, concatHex } from "viem";
 import { InvalidFalconExpandedKeyError } from "../../errors/falcon.js";
-import { type CodeChunk, type ToCodeChunksErrorType, toCodeChunks } from "../codeStore.js";
+import { type CodeChunk, type ToCodeChunksErrorType, codeChunksCommitment, toCodeChunks } from "../codeStore.js";
 import { toBytes } from "../toBytes.js";
 import { type DecodeFalconPublicKeyErrorType, type FalconToBytesErrorType, decodeFalconPublicKey } from "./encoding.js";
 import { type FalconPolynomial, expandedKeyFactor, expandedKeyFactorInverse, falconCompleteNtt, falconNtt, falconPartialNtt, modQ } from "./ntt.js";
@@ -28,7 +28,7 @@ export type ExpandFalconPublicKeyReturnType = {
    * key once, off-chain.
    */
   bytes: Hex;
-  /** keccak256(E ‖ pk): what the ERC-7913 key commits to. */
+  /** commitment(E ‖ pk): what the ERC-7913 key commits to. */
   commitment: Hex;
   /** E ‖ pk as code-store chunks (one: far below the 24,575-byte chunk limit), to deploy with `deployCodeChunks`. */
   chunks: CodeChunk[];
@@ -42,7 +42,7 @@ export type ExpandFalconPublicKeyErrorType = DecodeFalconPublicKeyErrorType | To
  * Precomputes what Falcon verification derives from the public key alone, so the on-chain verifier neither
  * decodes h nor transforms it on every call: the NTT of h, scaled for the verifier's arithmetic, serialised as
  * the expanded key E, stored in contract code followed by the public key (for a chain's EIP-8052 precompiles), and
- * committed to by keccak256(E ‖ pk) in the ERC-7913 key.
+ * committed to by commitment(E ‖ pk) in the ERC-7913 key.
  *
  * @example
  * import { falcon512 } from "@noble/post-quantum/falcon.js"
@@ -55,8 +55,8 @@ export function expandFalconPublicKey(publicKey: ExpandFalconPublicKeyParameters
   const { parameters, h } = decodeFalconPublicKey(publicKey);
   const hHat = falconNtt(h);
   const bytes = concatHex([bytesToHex(encodeExpandedKey(falconPartialNtt(h))), bytesToHex(toBytes(publicKey, "publicKey"))]);
-  const commitment = keccak256(bytes);
   const chunks = toCodeChunks(bytes);
+  const commitment = codeChunksCommitment(chunks);
   return {
     n: parameters.n,
     publicKey: bytesToHex(toBytes(publicKey, "publicKey")),

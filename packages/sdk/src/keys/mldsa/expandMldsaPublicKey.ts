@@ -1,7 +1,7 @@
 import { shake256 } from "@noble/hashes/sha3.js";
-import { type Hex, bytesToHex, concatHex, keccak256 } from "viem";
+import { type Hex, bytesToHex, concatHex } from "viem";
 import { InvalidPublicKeyLengthError } from "../../errors/keys.js";
-import { type CodeChunk, toCodeChunks } from "../codeStore.js";
+import { type CodeChunk, codeChunksCommitment, toCodeChunks } from "../codeStore.js";
 import { toBytes } from "../toBytes.js";
 import { simpleBitUnpack } from "./encoding.js";
 import { rejNttPoly } from "./expandA.js";
@@ -38,7 +38,7 @@ export type ExpandedMldsaPublicKey = {
   t1Hat: Polynomial[];
   /** tr = H(pk, 64). */
   tr: Hex;
-  /** keccak256(E ‖ pk): what the ERC-7913 key commits to. */
+  /** commitment(E ‖ pk): what the ERC-7913 key commits to. */
   commitment: Hex;
   /** E ‖ pk cut into code-store chunks, to deploy with `deployCodeChunks`. */
   chunks: CodeChunk[];
@@ -80,8 +80,8 @@ export function expandMldsaPublicKey(
   });
   bytes.set(tr, expandedKeyLength - trLength);
   bytes.set(pk, expandedKeyLength);
-  const commitment = keccak256(bytes);
   const chunks = toCodeChunks(bytes);
+  const commitment = codeChunksCommitment(chunks);
   return {
     publicKey: bytesToHex(pk),
     bytes: bytesToHex(bytes),

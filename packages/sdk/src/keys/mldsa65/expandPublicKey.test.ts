@@ -7,7 +7,7 @@ import { sha3_256, shake256 } from "@noble/hashes/sha3.js";
 import { ml_dsa65 } from "@noble/post-quantum/ml-dsa.js";
 import { type Hex, bytesToHex, concatHex, hexToBytes, keccak256, size, sliceHex } from "viem";
 import { InvalidExpandedKeyError, InvalidHexError, InvalidPublicKeyLengthError } from "../../errors/keys.js";
-import { toCodeChunks } from "../codeStore.js";
+import { codeChunksCommitment, toCodeChunks } from "../codeStore.js";
 import { decodePublicKey, encodeExpandedKey } from "../mldsa/encoding.js";
 import { expandPublicKey, verifyExpandedKey } from "./expandPublicKey.js";
 import { inverseNtt } from "../mldsa/ntt.js";
@@ -50,8 +50,8 @@ describe("expandPublicKey", () => {
     );
   });
 
-  it("builds the 72-byte ERC-7913 key: keccak256(E) ‖ chunk 0 ‖ chunk 1", () => {
-    assert.equal(expanded.commitment, keccak256(expanded.bytes));
+  it("builds the 72-byte ERC-7913 key: commitment(E ‖ pk) ‖ chunk 0 ‖ chunk 1", () => {
+    assert.equal(expanded.commitment, codeChunksCommitment(expanded.chunks));
     assert.deepEqual(expanded.chunks, toCodeChunks(expanded.bytes));
     assert.equal(expanded.chunks.length, 2);
     assert.equal(size(expanded.key), 72);

@@ -21,7 +21,7 @@ export type ExpandPublicKeyReturnType = {
   t1Hat: Polynomial[];
   /** tr = H(pk, 64). */
   tr: Hex;
-  /** keccak256(E ‖ pk): what the ERC-7913 key commits to. */
+  /** commitment(E ‖ pk): what the ERC-7913 key commits to. */
   commitment: Hex;
   /** E cut into code-store chunks (two for ML-DSA-65), to deploy with `deployCodeChunks`. */
   chunks: CodeChunk[];
@@ -35,7 +35,7 @@ export type ExpandPublicKeyErrorType = ToBytesErrorType | DecodePublicKeyErrorTy
  * Precomputes what ML-DSA-65 verification derives from the public key alone, so the on-chain verifier does
  * not run ExpandA (30 SHAKE128 rejection samplings) or transform t1 on every call: Â, t̂1 and tr, serialised
  * as the expanded key E (see {@link encodeExpandedKey}), stored in contract code after E with pk itself (which the
- * verifier passes to the chain's EIP-8355 precompile where there is one), and committed to by keccak256(E ‖ pk) in
+ * verifier passes to the chain's EIP-8355 precompile where there is one), and committed to by commitment(E ‖ pk) in
  * the ERC-7913 key.
  *
  * @example
