@@ -25,8 +25,8 @@ library ExpandedKeyReaderReference {
 
     /**
      * @dev The `length` bytes of data `key` names: `ok` when the key has one address per chunk and its first 32 bytes
-     * are keccak256 of the chunks' code hashes (`address.codehash`: 0 for an address without an account); the data is
-     * each chunk's code after its first byte, as many bytes as the chunk holds, zero-padded past the code's end.
+     * are keccak256 of the chunks' code hashes (`address.codehash`: 0 for an address without an account), and every
+     * chunk's code is a zero byte followed by its slice of the data (24,575 bytes, the last one the rest).
      */
     function read(bytes calldata key, uint256 length) internal view returns (bool ok, bytes memory data) {
         uint256 chunks = (length + CHUNK_SIZE - 1) / CHUNK_SIZE;
@@ -38,9 +38,9 @@ library ExpandedKeyReaderReference {
         if (keccak256(codeHashes) != bytes32(key[0:32])) return (false, "");
         for (uint256 i = 0; i < chunks; i++) {
             uint256 size = length - i * CHUNK_SIZE < CHUNK_SIZE ? length - i * CHUNK_SIZE : CHUNK_SIZE;
-            // Bytes.slice clamps both ends to the code's length.
-            bytes memory slice = Bytes.slice(_chunk(key, i).code, 1, size + 1);
-            data = bytes.concat(data, slice, new bytes(size - slice.length));
+            bytes memory code = _chunk(key, i).code;
+            if (code.length != size + 1 || code[0] != 0) return (false, "");
+            data = bytes.concat(data, Bytes.slice(code, 1));
         }
         ok = true;
     }

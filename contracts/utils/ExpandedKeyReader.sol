@@ -19,12 +19,15 @@ pragma solidity ^0.8.24;
  * byte, so EXTCODECOPY neither pads nor cuts) and its leading STOP byte included, so `0xff ‖ data_i`, a code one byte
  * longer or shorter, or any other contract (the verifier itself) do not match. An account without code gives 0
  * (absent) or keccak256("") (an EOA), an EIP-7702 delegated EOA the hash of its designator `0xef0100 ‖ address`:
- * none is a code hash of `0x00 ‖ data_i`. For any other c (a key nobody attested), the data read is still fixed by
- * c: the codes are. So no separate size or STOP check is needed.
+ * none is a code hash of `0x00 ‖ data_i`. The copy also checks each chunk's size and STOP byte (warm after
+ * EXTCODEHASH: about 210 gas a chunk), so that under any commitment, attested or not, the data read is exactly the
+ * data whose {commitmentOf} the key carries: a code of another length or another first byte fails rather than being
+ * read padded, cut or as a second encoding of the same data.
  *
  * EXTCODEHASH, EXTCODESIZE and EXTCODECOPY of a contract are allowed during ERC-4337 validation (ERC-7562); an
  * address without code is not (OP-041), but an honest key's chunks always hold code, so the reader does not spend
- * an EXTCODESIZE to avoid it: a key naming such an address only fails, and a bundler drops its operation.
+ * an EXTCODESIZE before the hash to avoid it: a key naming such an address only fails, and a bundler drops its
+ * operation.
  */
 library ExpandedKeyReader {
     /// @dev Largest data slice per chunk: EIP-170's 24,576-byte code limit minus the leading STOP byte.
@@ -32,8 +35,8 @@ library ExpandedKeyReader {
 
     /**
      * @dev Reads `length` bytes of data committed to by `key`. Returns `ok = false` (and empty `data`) when the
-     * key does not have exactly one address per chunk or the hash of the chunks' code hashes differs from the key's
-     * commitment (a chunk whose code is not a STOP byte followed by its slice). Gas is bounded by `length`.
+     * key does not have exactly one address per chunk, the hash of the chunks' code hashes differs from the key's
+     * commitment, or a chunk's code is not a STOP byte followed by its slice. Gas is bounded by `length`.
      */
     function read(bytes calldata key, uint256 length) internal view returns (bool ok, bytes memory data) {
         uint256 chunks = (length + CHUNK_SIZE - 1) / CHUNK_SIZE;
@@ -53,10 +56,19 @@ library ExpandedKeyReader {
                     let chunk := shr(96, calldataload(add(key.offset, add(32, mul(20, i)))))
                     let size := remaining
                     if gt(size, CHUNK_SIZE) { size := CHUNK_SIZE }
+                    // The leading byte, through the scratch word, must be STOP, and the code exactly it and the slice.
+                    mstore(0, 0)
+                    extcodecopy(chunk, 31, 0, 1)
+                    if or(mload(0), iszero(eq(extcodesize(chunk), add(size, 1)))) {
+                        ok := 0
+                        break
+                    }
                     extcodecopy(chunk, dst, 1, size)
                     dst := add(dst, size)
                     remaining := sub(remaining, size)
                 }
+            }
+            if ok {
                 mstore(result, length)
                 // Word-align the free memory pointer past the data.
                 mstore(0x40, and(add(dst, 31), not(31)))

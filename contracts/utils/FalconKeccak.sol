@@ -80,9 +80,10 @@ library FalconKeccak {
 
     /**
      * @dev {Falcon-readCommittedKey} for Falcon-512, whose data E ‖ pk ({KEY_DATA_LENGTH} bytes) always fits one code
-     * chunk of {ExpandedKeyReader}: the same checks (a 52-byte key; the commitment keccak256 of the chunk's code hash,
-     * which binds the code to exactly a STOP byte and the data, see {ExpandedKeyReader}) without the general reader's
-     * chunk loops and checked arithmetic. `e` is E's memory address (the public key follows E's 2,048 bytes); E's
+     * chunk of {ExpandedKeyReader}: the same checks (a 52-byte key; the commitment keccak256 of the chunk's code hash;
+     * the chunk's code exactly a STOP byte and the data, see {ExpandedKeyReader}) without the general reader's chunk
+     * loops and checked arithmetic. The STOP byte is copied with the data, into the last byte of the word before E, and
+     * checked there. `e` is E's memory address (the public key follows E's 2,048 bytes); E's
      * range is left to {Falcon-isShort}, as there.
      */
     function readKey(bytes calldata key) internal view returns (bool ok, uint256 e) {
@@ -90,10 +91,10 @@ library FalconKeccak {
             if eq(key.length, 52) {
                 let chunk := shr(96, calldataload(add(key.offset, 32)))
                 mstore(0, extcodehash(chunk))
-                if eq(keccak256(0, 0x20), calldataload(key.offset)) {
-                    ok := 1
-                    e := mload(0x40)
-                    extcodecopy(chunk, e, 1, KEY_DATA_LENGTH)
+                if and(eq(keccak256(0, 0x20), calldataload(key.offset)), eq(extcodesize(chunk), add(KEY_DATA_LENGTH, 1))) {
+                    e := add(mload(0x40), 0x20)
+                    extcodecopy(chunk, sub(e, 1), 0, add(KEY_DATA_LENGTH, 1))
+                    ok := iszero(byte(31, mload(sub(e, 0x20))))
                     // Past the data, word-aligned.
                     mstore(0x40, add(e, and(add(KEY_DATA_LENGTH, 31), not(31))))
                 }

@@ -9,10 +9,12 @@ import {
   type Mldsa44SignerReturnType,
   type Mldsa65SignerReturnType,
   type Mldsa87SignerReturnType,
+  codeChunksCommitment,
   deployCodeChunks, expandMldsa44PublicKey, expandMldsa87PublicKey, expandPublicKey,
   mldsa44Signer,
   mldsa65Signer,
   mldsa87Signer,
+  toCodeChunks,
 } from "@pq4337/sdk";
 import { type Fixture, deployFixture } from "./deployment.js";
 
@@ -220,11 +222,14 @@ export function describeMldsaVerifier(connection: NetworkConnection<"generic">, 
       const otherSigner = set.signer();
       await deploy(otherSigner.expandedKey.bytes);
       assert.equal(await verify(otherSigner.key, hash, signature), FAILURE);
-      // A key whose expanded data differs in one coefficient of t̂1's last row (deployed, with its own commitment).
+      // A key whose expanded data differs in one coefficient of t̂1's last row (deployed, with its own commitment, so
+      // that the key is read and the signature fails on the arithmetic).
       const expanded = hexToBytes(signer.expandedKey.bytes);
       expanded[set.tamperedExpandedByte] ^= 1;
       const { addresses } = await deploy(bytesToHex(expanded));
-      assert.equal(await verify(concatHex([keccak256(expanded), ...addresses]), hash, signature), FAILURE);
+      const tamperedKey = concatHex([codeChunksCommitment(toCodeChunks(bytesToHex(expanded))), ...addresses]);
+      assert.equal(codeChunksCommitment(toCodeChunks(signer.expandedKey.bytes)), signer.key.slice(0, 66), "the honest key's commitment, built the same way");
+      assert.equal(await verify(tamperedKey, hash, signature), FAILURE);
     });
 
     it("returns failure for malformed hints and out-of-range z", async () => {
