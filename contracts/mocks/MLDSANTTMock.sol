@@ -28,11 +28,11 @@ contract MLDSANTTMock {
     }
 
     /**
-     * @dev {MLDSANTT.invNttPairs} on ŵ = `w` given as pair words, with `noise` (any value) in the bits the
-     * routine must ignore; unreduced (below 2q).
+     * @dev {MLDSANTT.invNttPairs} on ŵ = `w` given as pair words, with `cross` (the products' cross terms, which
+     * the routine must ignore) in their middle fields; unreduced (below 2q).
      */
-    function invNttPairs(uint256[256] memory w, uint256 noise) external pure returns (uint256[256] memory) {
-        uint256 src = _pairWords(w, noise);
+    function invNttPairs(uint256[256] memory w, uint256[256] memory cross) external pure returns (uint256[256] memory) {
+        uint256 src = _pairWords(w, cross);
         uint256 a = _pack(w);
         MLDSANTT.invNttPairs(src, a, _zetas());
         return _unpack(a);
@@ -52,7 +52,8 @@ contract MLDSANTTMock {
 
     /// @dev Gas of one {MLDSANTT.invNttPairs} (the verifiers' inverse) on `w` given as pair words.
     function gasOfInverseFromPairs(uint256[256] memory w) external view returns (uint256 inverse) {
-        uint256 src = _pairWords(w, 0);
+        uint256[256] memory cross;
+        uint256 src = _pairWords(w, cross);
         uint256 a = _pack(w);
         uint256 zetas = _zetas();
         inverse = gasleft();
@@ -77,17 +78,18 @@ contract MLDSANTTMock {
 
     /**
      * @dev `w` as {MLDSANTT.invNttPairs}' pair words in fresh memory: for c = 4g + e (e = 0, 1), w[c] in bits
-     * 192..255 and w[c + 2] in bits 0..63 of the word at 64g + 32e, with bits 64..191 filled from `noise`.
+     * 192..255 and w[c + 2] in bits 0..63 of the word at 64g + 32e, cross[c] in bits 128..191 and cross[c + 2] in
+     * bits 64..127 (every value below 2^64).
      */
-    function _pairWords(uint256[256] memory w, uint256 noise) private pure returns (uint256 src) {
+    function _pairWords(uint256[256] memory w, uint256[256] memory cross) private pure returns (uint256 src) {
         assembly ("memory-safe") {
             src := mload(0x40)
             mstore(0x40, add(src, 4096))
         }
         for (uint256 c = 0; c < 256; c++) {
             if (c % 4 >= 2) continue;
-            uint256 garbage = uint256(keccak256(abi.encode(noise, c))) & (((1 << 128) - 1) << 64);
-            uint256 word = (w[c] << 192) | garbage | w[c + 2];
+            require((w[c] | w[c + 2] | cross[c] | cross[c + 2]) >> 64 == 0);
+            uint256 word = (w[c] << 192) | (cross[c] << 128) | (cross[c + 2] << 64) | w[c + 2];
             uint256 at = src + 64 * (c / 4) + 32 * (c % 4);
             assembly ("memory-safe") {
                 mstore(at, word)

@@ -65,8 +65,8 @@ library MLDSANTT {
     uint256 private constant T_MUL = 0x10000000000000000fffffffffffffffeffffffffffffffff;
     uint256 private constant W_MUL = 0xffffffffffffffff;
 
-    /// @dev q·2^43 > 2^65, above any sum of two 64-bit lanes: y + BIG - x is non-negative and ≡ y - x.
-    uint256 private constant BIG = 0x3ff00080000000000;
+    /// @dev K = ⌈(2^63 − 2^32)/q⌉·q = 2^63 − 2^32 + 7,201,025 in every lane, a multiple of q: {invNttPairs}' offset.
+    uint256 private constant K_LANES = 0x7fffffff006de1017fffffff006de1017fffffff006de1017fffffff006de101;
 
     /**
      * @dev The zetas ζ_m = ζ^brv8(m) mod q, ζ = 1753. Bytes 0..255 hold, for m = 0..31, the Montgomery pair
@@ -357,11 +357,13 @@ library MLDSANTT {
         uint256 src;
         assembly ("memory-safe") {
             // Rewrite the words as {invNttPairs}' pair words (coefficients 4g, 4g + 2 and 4g + 1, 4g + 3 of word g in
-            // the top and bottom lanes of two words; the middle lanes are ignored) in 4 KiB of fresh memory.
+            // the top and bottom lanes of two words, the other two coefficients in the middle lanes) in 4 KiB of fresh
+            // memory, each lane first folded below its input bound: x = h·2^32 + l ≡ h·(2^32 mod q) + l < 2^54.
             src := mload(0x40)
             mstore(0x40, add(src, 4096))
             for { let i := 0 } lt(i, 2048) { i := add(i, 32) } {
                 let x := mload(add(a, i))
+                x := add(and(x, L32), mul(and(shr(32, x), L32), 4193792))
                 mstore(add(src, shl(1, i)), or(and(x, not(M64)), and(shr(64, x), M64)))
                 mstore(add(src, add(shl(1, i), 32)), or(shl(64, x), and(x, M64)))
             }
@@ -371,15 +373,25 @@ library MLDSANTT {
 
     /**
      * @dev The inverse NTT of the polynomial ŵ given as pair products (see {MLDSA65-_accumulate}): for c = 4g + e
-     * (e = 0, 1), the word at `src + 64g + 32e` holds ŵ[c] in bits 192..255 and ŵ[c + 2] in bits 0..63, each
-     * below 2^64, whatever bits 64..191 hold. The result, packed as for {invNtt}, is written at `a`, lanes below 2q.
+     * (e = 0, 1), the word at `src + 64g + 32e` holds ŵ[c] in bits 192..255 and ŵ[c + 2] in bits 0..63. Each of
+     * its four 64-bit fields (bits 64..191 hold anything else, the products' cross terms) must be below 2^63 − 2^32:
+     * the products are sums of at most l + 1 = 8 products of an E coefficient (a uint32, whatever a key holds) and
+     * a lane of {ntt}'s output (below 2^28), at most 8·(2^32 − 1)·(2^28 − 1) < 2^63 − 2^35. The result, packed
+     * as for {invNtt}, is written at `a`, lanes below 2q.
      */
     function invNttPairs(uint256 src, uint256 a, uint256 zetas) internal pure {
         assembly ("memory-safe") {
             // Pass 1, on block b of 8 words (8b..8b + 7, k = 7 - b): layers len 1 and 2 inside word w with
             // ζ_{255-2w}, ζ_{254-2w}, then ζ_{127-w} (C_e, B_e, A_e for e = 63 - w), from the pair words; a butterfly
-            // maps (x, y) to (x + y, ζ(y - x)), BIG keeps y - x non-negative, and the four outputs are below 2q (the
-            // top lane reduced, the next one a sum of two MULMODs, the other two MULMODs). Then the lane-parallel
+            // maps (x, y) to (x + y, ζ(y - x)). For the pair words e = (x0, ·, ·, x2) and o = (x1, ·, ·, x3), fields
+            // below 2^63 − 2^32, layer len 1 runs on all four fields at once: s = e + o and d = o + K_LANES − e have
+            // fields below 2^64 (no carry nor borrow between them: K ≥ 2^63 − 2^32 and K + 2^63 − 2^32 < 2^64), each
+            // ≡ the butterfly's sum or difference. Then c = C·d0 and b = B·d2 unreduced (the table's masked zetas,
+            // ζ·2^-j·2^j, j ≤ 96 for C and 128 for B: c < q·2^160, b < q·2^192), and layer len 2 gives
+            // ((s0 + s2) mod q, (c + b) mod q, A(s2 + k − s0) mod q, A(b + k − c) mod q), every lane below q, where
+            // k = K_LANES (≡ 0 mod q, above s0 < 2^64 and c, with b + k < 2^256). k is held in a variable: as a
+            // literal it would be pushed (33 bytes) at each of its 24 uses, the OR with a >> 255 = 0 (a memory
+            // pointer) keeps the optimizer from folding it back into one. Then the lane-parallel
             // Gentleman-Sande butterfly (x, y) -> (x + y, ζ(y + C - x)), C a multiple of q in every lane at least
             // x's bound, products below 2q: layer len 4 on each pair of words (2P, 2P + 1), P = 4b + j, with
             // ζ_{63-P} = ζ_{32+v}, v = 31 - P, whose Montgomery pair heads the table word of v (see {zetaTable}) at
@@ -391,6 +403,7 @@ library MLDSANTT {
                 let p := a
                 let zp := add(zetas, 120)
                 let zt := add(zetas, 1248)
+                let k := or(K_LANES, shr(255, a))
             } lt(p, add(a, 2048)) {
                 p := add(p, 256)
                 zp := sub(zp, 8)
@@ -409,38 +422,28 @@ library MLDSANTT {
                 {
                     let zw := mload(zt)
                     {
-                        let e := mload(src)
                         let o := mload(add(src, 32))
-                        let h0 := shr(192, e)
-                        let h1 := shr(192, o)
-                        e := and(e, M64)
-                        o := and(o, M64)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
-                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B1), Q)
-                        h0 := add(h0, h1)
-                        h1 := add(e, o)
-                        e := and(zw, MASK_A1)
-                        x0 := or(
-                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
-                        )
+                        let e := mload(src)
+                        let s := add(e, o)
+                        e := sub(add(o, k), e)
+                        o := mul(and(e, M64), and(zw, MASK_B1))
+                        e := mul(shr(192, e), and(zw, MASK_C1))
+                        x0 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A1), Q))
+                        e := shr(192, s)
+                        s := and(s, M64)
+                        x0 := or(x0, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A1), Q))))
                     }
                     {
-                        let e := mload(add(src, 64))
                         let o := mload(add(src, 96))
-                        let h0 := shr(192, e)
-                        let h1 := shr(192, o)
-                        e := and(e, M64)
-                        o := and(o, M64)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
-                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B0), Q)
-                        h0 := add(h0, h1)
-                        h1 := add(e, o)
-                        e := and(zw, MASK_A0)
-                        x1 := or(
-                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
-                        )
+                        let e := mload(add(src, 64))
+                        let s := add(e, o)
+                        e := sub(add(o, k), e)
+                        o := mul(and(e, M64), and(zw, MASK_B0))
+                        e := mul(shr(192, e), and(zw, MASK_C0))
+                        x1 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A0), Q))
+                        e := shr(192, s)
+                        s := and(s, M64)
+                        x1 := or(x1, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A0), Q))))
                     }
                     u := sub(add(x1, Q2L), x0)
                     x0 := add(x0, x1)
@@ -449,38 +452,28 @@ library MLDSANTT {
                 {
                     let zw := mload(sub(zt, 32))
                     {
-                        let e := mload(add(src, 128))
                         let o := mload(add(src, 160))
-                        let h0 := shr(192, e)
-                        let h1 := shr(192, o)
-                        e := and(e, M64)
-                        o := and(o, M64)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
-                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B1), Q)
-                        h0 := add(h0, h1)
-                        h1 := add(e, o)
-                        e := and(zw, MASK_A1)
-                        x2 := or(
-                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
-                        )
+                        let e := mload(add(src, 128))
+                        let s := add(e, o)
+                        e := sub(add(o, k), e)
+                        o := mul(and(e, M64), and(zw, MASK_B1))
+                        e := mul(shr(192, e), and(zw, MASK_C1))
+                        x2 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A1), Q))
+                        e := shr(192, s)
+                        s := and(s, M64)
+                        x2 := or(x2, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A1), Q))))
                     }
                     {
-                        let e := mload(add(src, 192))
                         let o := mload(add(src, 224))
-                        let h0 := shr(192, e)
-                        let h1 := shr(192, o)
-                        e := and(e, M64)
-                        o := and(o, M64)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
-                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B0), Q)
-                        h0 := add(h0, h1)
-                        h1 := add(e, o)
-                        e := and(zw, MASK_A0)
-                        x3 := or(
-                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
-                        )
+                        let e := mload(add(src, 192))
+                        let s := add(e, o)
+                        e := sub(add(o, k), e)
+                        o := mul(and(e, M64), and(zw, MASK_B0))
+                        e := mul(shr(192, e), and(zw, MASK_C0))
+                        x3 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A0), Q))
+                        e := shr(192, s)
+                        s := and(s, M64)
+                        x3 := or(x3, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A0), Q))))
                     }
                     u := sub(add(x3, Q2L), x2)
                     x2 := add(x2, x3)
@@ -489,38 +482,28 @@ library MLDSANTT {
                 {
                     let zw := mload(sub(zt, 64))
                     {
-                        let e := mload(add(src, 256))
                         let o := mload(add(src, 288))
-                        let h0 := shr(192, e)
-                        let h1 := shr(192, o)
-                        e := and(e, M64)
-                        o := and(o, M64)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
-                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B1), Q)
-                        h0 := add(h0, h1)
-                        h1 := add(e, o)
-                        e := and(zw, MASK_A1)
-                        x4 := or(
-                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
-                        )
+                        let e := mload(add(src, 256))
+                        let s := add(e, o)
+                        e := sub(add(o, k), e)
+                        o := mul(and(e, M64), and(zw, MASK_B1))
+                        e := mul(shr(192, e), and(zw, MASK_C1))
+                        x4 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A1), Q))
+                        e := shr(192, s)
+                        s := and(s, M64)
+                        x4 := or(x4, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A1), Q))))
                     }
                     {
-                        let e := mload(add(src, 320))
                         let o := mload(add(src, 352))
-                        let h0 := shr(192, e)
-                        let h1 := shr(192, o)
-                        e := and(e, M64)
-                        o := and(o, M64)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
-                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B0), Q)
-                        h0 := add(h0, h1)
-                        h1 := add(e, o)
-                        e := and(zw, MASK_A0)
-                        x5 := or(
-                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
-                        )
+                        let e := mload(add(src, 320))
+                        let s := add(e, o)
+                        e := sub(add(o, k), e)
+                        o := mul(and(e, M64), and(zw, MASK_B0))
+                        e := mul(shr(192, e), and(zw, MASK_C0))
+                        x5 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A0), Q))
+                        e := shr(192, s)
+                        s := and(s, M64)
+                        x5 := or(x5, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A0), Q))))
                     }
                     u := sub(add(x5, Q2L), x4)
                     x4 := add(x4, x5)
@@ -529,38 +512,28 @@ library MLDSANTT {
                 {
                     let zw := mload(sub(zt, 96))
                     {
-                        let e := mload(add(src, 384))
                         let o := mload(add(src, 416))
-                        let h0 := shr(192, e)
-                        let h1 := shr(192, o)
-                        e := and(e, M64)
-                        o := and(o, M64)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C1), Q)
-                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B1), Q)
-                        h0 := add(h0, h1)
-                        h1 := add(e, o)
-                        e := and(zw, MASK_A1)
-                        x6 := or(
-                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
-                        )
+                        let e := mload(add(src, 384))
+                        let s := add(e, o)
+                        e := sub(add(o, k), e)
+                        o := mul(and(e, M64), and(zw, MASK_B1))
+                        e := mul(shr(192, e), and(zw, MASK_C1))
+                        x6 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A1), Q))
+                        e := shr(192, s)
+                        s := and(s, M64)
+                        x6 := or(x6, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A1), Q))))
                     }
                     {
-                        let e := mload(add(src, 448))
                         let o := mload(add(src, 480))
-                        let h0 := shr(192, e)
-                        let h1 := shr(192, o)
-                        e := and(e, M64)
-                        o := and(o, M64)
-                        let d01 := mulmod(sub(add(h1, BIG), h0), and(zw, MASK_C0), Q)
-                        let d23 := mulmod(sub(add(o, BIG), e), and(zw, MASK_B0), Q)
-                        h0 := add(h0, h1)
-                        h1 := add(e, o)
-                        e := and(zw, MASK_A0)
-                        x7 := or(
-                            or(shl(192, mod(add(h0, h1), Q)), shl(128, add(d01, d23))),
-                            or(shl(64, mulmod(sub(add(h1, BIG), h0), e, Q)), mulmod(sub(add(d23, Q), d01), e, Q))
-                        )
+                        let e := mload(add(src, 448))
+                        let s := add(e, o)
+                        e := sub(add(o, k), e)
+                        o := mul(and(e, M64), and(zw, MASK_B0))
+                        e := mul(shr(192, e), and(zw, MASK_C0))
+                        x7 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A0), Q))
+                        e := shr(192, s)
+                        s := and(s, M64)
+                        x7 := or(x7, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A0), Q))))
                     }
                     u := sub(add(x7, Q2L), x6)
                     x6 := add(x6, x7)

@@ -12,13 +12,20 @@ const q = 8_380_417n;
 type Polynomial = readonly bigint[];
 const forward = async (input: Polynomial) => (await mock.read.ntt([input])) as readonly [Polynomial, bigint];
 const inverse = async (input: Polynomial) => (await mock.read.invNtt([input])) as Polynomial;
-const inversePairs = async (input: Polynomial) =>
-  (await mock.read.invNttPairs([input, BigInt(`0x${randomBytes(32).toString("hex")}`)])) as Polynomial;
+const inversePairs = async (input: Polynomial, cross: Polynomial) => (await mock.read.invNttPairs([input, cross])) as Polynomial;
+/**
+ * invNttPairs' input bound (every 64-bit field of a pair word below it): the products are sums of at most 8 products of
+ * a uint32 and a lane below 2^28 (ML-DSA-87's l + 1 columns), the largest being `productsMax`.
+ */
+const pairsBound = (1n << 63n) - (1n << 32n);
+const productsMax = 8n * ((1n << 32n) - 1n) * ((1n << 28n) - 1n);
 
 /** 256 random values below `bound`. */
 function randomPolynomial(bound: bigint): bigint[] {
   return Array.from({ length: 256 }, () => BigInt(`0x${randomBytes(16).toString("hex")}`) % bound);
 }
+/** 256 values, each 0 or `max` at random: every sign pattern of the in-word butterflies' differences. */
+const zeroOrMax = (max: bigint) => Array.from({ length: 256 }, () => (randomBytes(1)[0] & 1 ? max : 0n));
 /** `max` at odd coefficients, 0 at even ones: the largest differences in the in-word butterflies. */
 const alternating = (max: bigint) => Array.from({ length: 256 }, (_, index) => (index % 2 === 1 ? max : 0n));
 const reduced = (values: Polynomial) => values.map((value) => value % q);
@@ -56,23 +63,31 @@ describe("MLDSANTT", () => {
     }
   });
 
-  it("inverse NTT from pair products equals the reference, whatever the ignored bits hold", async () => {
-    // Beside the 2^64 extremes: q - 1 and the verifiers' bound 2^62 everywhere, and q - 1 in alternate halves (the
-    // largest sums reaching the last layer's scaling by 256^-1).
-    const extremes = [
-      Array<bigint>(256).fill((1n << 64n) - 1n),
+  it("inverse NTT from pair products equals the reference up to the input bound, whatever the cross terms hold", async () => {
+    // The products' largest value and the bound - 1 everywhere, alone, at odd coefficients and at random ones (every
+    // sign of the lane-parallel differences), q - 1 everywhere and in alternate halves (the largest sums reaching the
+    // last layer's scaling by 256^-1), and zero; the cross terms (the middle fields) random, zero or at the bound - 1.
+    const top = pairsBound - 1n;
+    const inputs = [
+      Array<bigint>(256).fill(top),
+      Array<bigint>(256).fill(productsMax),
       Array<bigint>(256).fill(0n),
-      alternating((1n << 64n) - 1n),
+      alternating(top),
+      alternating(top).map((value) => top - value),
+      zeroOrMax(top),
+      zeroOrMax(top),
       Array<bigint>(256).fill(q - 1n),
-      Array<bigint>(256).fill((1n << 62n) - 1n),
       Array.from({ length: 256 }, (_, index) => (index < 128 ? q - 1n : 0n)),
+      ...[q, 1n << 62n, pairsBound].flatMap((bound) => [0, 1].map(() => randomPolynomial(bound))),
     ];
-    for (const input of [...[q, 1n << 62n, 1n << 64n].flatMap((bound) => [0, 1].map(() => randomPolynomial(bound))), ...extremes]) {
-      const fast = await inversePairs(input);
+    const crosses = [randomPolynomial(pairsBound), Array<bigint>(256).fill(0n), Array<bigint>(256).fill(top), zeroOrMax(top)];
+    for (const [index, input] of inputs.entries()) {
+      const fast = await inversePairs(input, crosses[index % crosses.length]);
       const plain = (await mock.read.referenceInvNtt([input])) as Polynomial;
       assert.ok(fast.every((value) => value < 2n * q));
       assert.deepEqual(reduced(fast), plain);
     }
+    assert.ok(productsMax < pairsBound);
   });
 
   it("inverse NTT undoes the forward NTT", async () => {
