@@ -27,7 +27,10 @@ library KeyAttestation {
     bytes32 internal constant DEPLOYMENT_SALT = bytes32(0);
     /// @dev An attestation record's creation code, `PUSH1 1 PUSH1 0 RETURN`: its code is one zero byte (STOP).
     bytes internal constant RECORD_CREATION_CODE = hex"60016000f3";
-    bytes32 internal constant RECORD_CREATION_CODE_HASH = keccak256(RECORD_CREATION_CODE);
+    /// @dev keccak256(RECORD_CREATION_CODE), written out: as `keccak256(RECORD_CREATION_CODE)` the IR pipeline copies the
+    /// code to memory and hashes it at every use. test/attestation checks it: {isAttested} finds the record that the
+    /// SDK, hashing the code itself, says an attestation deployed.
+    bytes32 internal constant RECORD_CREATION_CODE_HASH = 0x5e59e02549ba8e07ea50ebd4ed8e46ed3ef88ddfb158dda6108a036181bc9bad;
 
     /// @dev Where the CREATE2 deployer puts `creationCode` with {DEPLOYMENT_SALT}.
     function deterministicAddress(bytes memory creationCode) internal pure returns (address) {

@@ -80,15 +80,20 @@ contract MLDSA65Profiler {
         checkpoint = _lap(gas, 3, checkpoint);
 
         uint256 zetas = _address(MLDSANTT.zetaTable());
-        for (uint256 j = 0; j < 6; ++j) MLDSANTT.ntt(z + j * MLDSA65.POLY_BYTES, zetas);
+        // Unchecked address arithmetic, as in {MLDSA65-computeW1}.
+        unchecked {
+            for (uint256 j = 0; j < 6; ++j) MLDSANTT.ntt(z + j * MLDSA65.POLY_BYTES, zetas);
+        }
         checkpoint = _lap(gas, 4, checkpoint);
 
         MLDSA65._accumulate(expanded, z);
         checkpoint = _lap(gas, 5, checkpoint);
 
-        for (uint256 i = 0; i < 6; ++i) {
-            MLDSANTT.invNttPairs(z + MLDSA65.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA65.POLY_BYTES, zetas);
-            MLDSA65._useHintAndEncode(z + i * MLDSA65.POLY_BYTES, signature, i, transcript + 64 + i * MLDSA65.W1_POLY_BYTES);
+        unchecked {
+            for (uint256 i = 0; i < 6; ++i) {
+                MLDSANTT.invNttPairs(z + MLDSA65.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA65.POLY_BYTES, zetas);
+                MLDSA65._useHintAndEncode(z + i * MLDSA65.POLY_BYTES, signature, i, transcript + 64 + i * MLDSA65.W1_POLY_BYTES);
+            }
         }
         _lap(gas, 6, checkpoint);
         return true;

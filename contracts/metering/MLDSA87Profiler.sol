@@ -80,15 +80,20 @@ contract MLDSA87Profiler {
         checkpoint = _lap(gas, 3, checkpoint);
 
         uint256 zetas = _address(MLDSANTT.zetaTable());
-        for (uint256 j = 0; j < 8; ++j) MLDSANTT.ntt(z + j * MLDSA87.POLY_BYTES, zetas);
+        // Unchecked address arithmetic, as in {MLDSA87-computeW1}.
+        unchecked {
+            for (uint256 j = 0; j < 8; ++j) MLDSANTT.ntt(z + j * MLDSA87.POLY_BYTES, zetas);
+        }
         checkpoint = _lap(gas, 4, checkpoint);
 
         MLDSA87._accumulate(expanded, z);
         checkpoint = _lap(gas, 5, checkpoint);
 
-        for (uint256 i = 0; i < 8; ++i) {
-            MLDSANTT.invNttPairs(z + MLDSA87.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA87.POLY_BYTES, zetas);
-            MLDSA87._useHintAndEncode(z + i * MLDSA87.POLY_BYTES, signature, i, transcript + 64 + i * MLDSA87.W1_POLY_BYTES);
+        unchecked {
+            for (uint256 i = 0; i < 8; ++i) {
+                MLDSANTT.invNttPairs(z + MLDSA87.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA87.POLY_BYTES, zetas);
+                MLDSA87._useHintAndEncode(z + i * MLDSA87.POLY_BYTES, signature, i, transcript + 64 + i * MLDSA87.W1_POLY_BYTES);
+            }
         }
         _lap(gas, 6, checkpoint);
         return true;

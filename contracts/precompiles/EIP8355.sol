@@ -39,12 +39,17 @@ library EIP8355 {
             ? MLDSA44_PRICE
             : publicKeyLength == 1952 ? MLDSA65_PRICE : publicKeyLength == 2592 ? MLDSA87_PRICE : 0;
         if (base == 0) return 0;
-        return base + PRICE_PER_MESSAGE_WORD * ((messageLength + 31) / 32);
+        // Unchecked: `messageLength` is a length in memory, below 2^64, so nothing here can overflow.
+        unchecked {
+            return base + PRICE_PER_MESSAGE_WORD * ((messageLength + 31) / 32);
+        }
     }
 
     /// @dev The gas a call for that key and message is given: {GAS_ALLOWANCE_FACTOR} × {price}.
     function gasAllowance(uint256 publicKeyLength, uint256 messageLength) internal pure returns (uint256) {
-        return GAS_ALLOWANCE_FACTOR * price(publicKeyLength, messageLength);
+        unchecked {
+            return GAS_ALLOWANCE_FACTOR * price(publicKeyLength, messageLength);
+        }
     }
 
     /**

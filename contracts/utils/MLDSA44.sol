@@ -159,23 +159,28 @@ library MLDSA44 {
         }
         (bool ok, uint256 z) = decodeSignature(signature);
         if (!ok) return false;
+        // Addresses in memory, added without overflow checks (smaller code, less gas): none can overflow.
         uint256 expanded;
+        uint256 products;
         assembly ("memory-safe") {
             expanded := add(expandedKey, 0x20)
+            products := add(z, PRODUCTS_OFFSET)
         }
         // μ ‖ w1Encode(w1′): the input of the final hash, μ first.
         bytes memory transcript = new bytes(64 + W1_BYTES);
         uint256 transcriptData;
+        uint256 w1;
         assembly ("memory-safe") {
             transcriptData := add(transcript, 0x20)
+            w1 := add(transcriptData, 64)
         }
         // The hashes' temporary memory goes in the products' rows, which hold nothing before {computeW1} and after it.
-        uint256 free = _useScratch(z + PRODUCTS_OFFSET);
+        uint256 free = _useScratch(products);
         _mu(expanded, message, context, transcriptData);
         if (!_sampleInBall(signature, z + C_OFFSET)) return false;
         _useScratch(free);
-        computeW1(expanded, signature, z, transcriptData + 64);
-        _useScratch(z + PRODUCTS_OFFSET);
+        computeW1(expanded, signature, z, w1);
+        _useScratch(products);
         return cTildeEquals(SHAKE.shake256(transcript, C_TILDE_BYTES), signature);
     }
 
@@ -223,11 +228,15 @@ library MLDSA44 {
             zetas := add(zetaTable, 0x20)
         }
         // Literal bounds (l + 1 and k): the optimizer leaves a constant expression in a loop condition unfolded.
-        for (uint256 j = 0; j < 5; ++j) MLDSANTT.ntt(z + j * POLY_BYTES, zetas);
-        _accumulate(expanded, z);
-        for (uint256 i = 0; i < 4; ++i) {
-            MLDSANTT.invNttPairs(z + PRODUCTS_OFFSET + i * 4096, z + i * POLY_BYTES, zetas);
-            _useHintAndEncode(z + i * POLY_BYTES, signature, i, out + i * W1_POLY_BYTES);
+        // Unchecked: the operands are memory addresses and small offsets, far from overflowing, and the checks would
+        // only add code and gas.
+        unchecked {
+            for (uint256 j = 0; j < 5; ++j) MLDSANTT.ntt(z + j * POLY_BYTES, zetas);
+            _accumulate(expanded, z);
+            for (uint256 i = 0; i < 4; ++i) {
+                MLDSANTT.invNttPairs(z + PRODUCTS_OFFSET + i * 4096, z + i * POLY_BYTES, zetas);
+                _useHintAndEncode(z + i * POLY_BYTES, signature, i, out + i * W1_POLY_BYTES);
+            }
         }
     }
 
@@ -505,24 +514,28 @@ library MLDSA44 {
             // the bits kept. One MUL gathers the r1 of the high halves (coefficients 0 … 3) to bits 232 … 255 as the
             // little-endian integer of their 3 bytes, another those of the low halves; the eight chunks go to v in
             // memory order, and swapping the first and last byte of each makes them big-endian.
+            // ONES, used twice in each group, is set once and stays on the stack: a DUP (1 byte) instead of a 29-byte
+            // PUSH, at the same gas. shr(0, ·) keeps it a variable, which the optimizer would replace by the literal in
+            // every use. (Keeping more constants so costs gas: the deeper stack takes SWAPs and DUPs in the loop.)
+            let ones := shr(0, ONES)
             let o := out
             for { let p := add(w, 4) let end := add(p, POLY_BYTES) } lt(p, end) { p := add(p, 256) } {
                 let v := 0
                 let x := 0
                 x := or(mload(p), mload(add(p, 28)))
-                x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
+                x := sub(x, mul(and(shr(24, add(x, REDUCE)), ones), Q))
                 x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
                 x := and(shr(20, mul(x, 11276)), LOW6)
-                x := sub(x, mul(and(shr(6, add(x, TWENTY)), ONES), 44))
+                x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))
                 v := or(
                     and(mul(and(x, HIGH_HALVES), GATHER_HIGH), TOP24),
                     shl(208, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
                 )
                 x := or(mload(add(p, 64)), mload(add(p, 92)))
-                x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
+                x := sub(x, mul(and(shr(24, add(x, REDUCE)), ones), Q))
                 x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
                 x := and(shr(20, mul(x, 11276)), LOW6)
-                x := sub(x, mul(and(shr(6, add(x, TWENTY)), ONES), 44))
+                x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))
                 v := or(
                     v,
                     or(
@@ -531,10 +544,10 @@ library MLDSA44 {
                     )
                 )
                 x := or(mload(add(p, 128)), mload(add(p, 156)))
-                x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
+                x := sub(x, mul(and(shr(24, add(x, REDUCE)), ones), Q))
                 x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
                 x := and(shr(20, mul(x, 11276)), LOW6)
-                x := sub(x, mul(and(shr(6, add(x, TWENTY)), ONES), 44))
+                x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))
                 v := or(
                     v,
                     or(
@@ -543,10 +556,10 @@ library MLDSA44 {
                     )
                 )
                 x := or(mload(add(p, 192)), mload(add(p, 220)))
-                x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
+                x := sub(x, mul(and(shr(24, add(x, REDUCE)), ones), Q))
                 x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
                 x := and(shr(20, mul(x, 11276)), LOW6)
-                x := sub(x, mul(and(shr(6, add(x, TWENTY)), ONES), 44))
+                x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))
                 v := or(
                     v,
                     or(

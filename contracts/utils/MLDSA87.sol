@@ -147,23 +147,28 @@ library MLDSA87 {
         }
         (bool ok, uint256 z) = decodeSignature(signature);
         if (!ok) return false;
+        // Addresses in memory, added without overflow checks (smaller code, less gas): none can overflow.
         uint256 expanded;
+        uint256 products;
         assembly ("memory-safe") {
             expanded := add(expandedKey, 0x20)
+            products := add(z, PRODUCTS_OFFSET)
         }
         // μ ‖ w1Encode(w1′): the input of the final hash, μ first.
         bytes memory transcript = new bytes(64 + W1_BYTES);
         uint256 transcriptData;
+        uint256 w1;
         assembly ("memory-safe") {
             transcriptData := add(transcript, 0x20)
+            w1 := add(transcriptData, 64)
         }
         // The hashes' temporary memory goes in the products' rows, which hold nothing before {computeW1} and after it.
-        uint256 free = _useScratch(z + PRODUCTS_OFFSET);
+        uint256 free = _useScratch(products);
         _mu(expanded, message, context, transcriptData);
         if (!_sampleInBall(signature, z + C_OFFSET)) return false;
         _useScratch(free);
-        computeW1(expanded, signature, z, transcriptData + 64);
-        _useScratch(z + PRODUCTS_OFFSET);
+        computeW1(expanded, signature, z, w1);
+        _useScratch(products);
         return cTildeEquals(SHAKE.shake256(transcript, C_TILDE_BYTES), signature);
     }
 
@@ -214,11 +219,15 @@ library MLDSA87 {
             zetas := add(zetaTable, 0x20)
         }
         // Literal bounds (l + 1 and k): the optimizer leaves a constant expression in a loop condition unfolded.
-        for (uint256 j = 0; j < 8; ++j) MLDSANTT.ntt(z + j * POLY_BYTES, zetas);
-        _accumulate(expanded, z);
-        for (uint256 i = 0; i < 8; ++i) {
-            MLDSANTT.invNttPairs(z + PRODUCTS_OFFSET + i * 4096, z + i * POLY_BYTES, zetas);
-            _useHintAndEncode(z + i * POLY_BYTES, signature, i, out + i * W1_POLY_BYTES);
+        // Unchecked: the operands are memory addresses and small offsets, far from overflowing, and the checks would
+        // only add code and gas.
+        unchecked {
+            for (uint256 j = 0; j < 8; ++j) MLDSANTT.ntt(z + j * POLY_BYTES, zetas);
+            _accumulate(expanded, z);
+            for (uint256 i = 0; i < 8; ++i) {
+                MLDSANTT.invNttPairs(z + PRODUCTS_OFFSET + i * 4096, z + i * POLY_BYTES, zetas);
+                _useHintAndEncode(z + i * POLY_BYTES, signature, i, out + i * W1_POLY_BYTES);
+            }
         }
     }
 

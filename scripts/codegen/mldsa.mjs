@@ -467,10 +467,10 @@ function useHintAndEncode(p) {
         const pieces = ["or", high, low];
         return [
           `x := or(mload(${at(0)}), mload(${at(28)}))`,
-          "x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))",
+          "x := sub(x, mul(and(shr(24, add(x, REDUCE)), ones), Q))",
           "x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)",
           "x := and(shr(20, mul(x, 11276)), LOW6)",
-          "x := sub(x, mul(and(shr(6, add(x, TWENTY)), ONES), 44))",
+          "x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))",
           `v := ${layout(group === 0 ? pieces : ["or", "v", pieces], indent)}`,
         ]
           .map((line) => indent + line)
@@ -510,6 +510,10 @@ function useHintAndEncode(p) {
             // the bits kept. One MUL gathers the r1 of the high halves (coefficients 0 … 3) to bits 232 … 255 as the
             // little-endian integer of their 3 bytes, another those of the low halves; the eight chunks go to v in
             // memory order, and swapping the first and last byte of each makes them big-endian.
+            // ONES, used twice in each group, is set once and stays on the stack: a DUP (1 byte) instead of a 29-byte
+            // PUSH, at the same gas. shr(0, ·) keeps it a variable, which the optimizer would replace by the literal in
+            // every use. (Keeping more constants so costs gas: the deeper stack takes SWAPs and DUPs in the loop.)
+            let ones := shr(0, ONES)
             let o := out
             for { let p := add(w, 4) let end := add(p, POLY_BYTES) } lt(p, end) { p := add(p, 256) } {
                 let v := 0
@@ -667,23 +671,28 @@ ${constants(p)}
         }
         (bool ok, uint256 z) = decodeSignature(signature);
         if (!ok) return false;
+        // Addresses in memory, added without overflow checks (smaller code, less gas): none can overflow.
         uint256 expanded;
+        uint256 products;
         assembly ("memory-safe") {
             expanded := add(expandedKey, 0x20)
+            products := add(z, PRODUCTS_OFFSET)
         }
         // μ ‖ w1Encode(w1′): the input of the final hash, μ first.
         bytes memory transcript = new bytes(64 + W1_BYTES);
         uint256 transcriptData;
+        uint256 w1;
         assembly ("memory-safe") {
             transcriptData := add(transcript, 0x20)
+            w1 := add(transcriptData, 64)
         }
         // The hashes' temporary memory goes in the products' rows, which hold nothing before {computeW1} and after it.
-        uint256 free = _useScratch(z + PRODUCTS_OFFSET);
+        uint256 free = _useScratch(products);
         _mu(expanded, message, context, transcriptData);
         if (!_sampleInBall(signature, z + C_OFFSET)) return false;
         _useScratch(free);
-        computeW1(expanded, signature, z, transcriptData + 64);
-        _useScratch(z + PRODUCTS_OFFSET);
+        computeW1(expanded, signature, z, w1);
+        _useScratch(products);
         return cTildeEquals(SHAKE.shake256(transcript, C_TILDE_BYTES), signature);
     }
 
@@ -726,11 +735,15 @@ ${cTildeEquals(p)}
             zetas := add(zetaTable, 0x20)
         }
         // Literal bounds (l + 1 and k): the optimizer leaves a constant expression in a loop condition unfolded.
-        for (uint256 j = 0; j < ${p.l + 1}; ++j) MLDSANTT.ntt(z + j * POLY_BYTES, zetas);
-        _accumulate(expanded, z);
-        for (uint256 i = 0; i < ${p.k}; ++i) {
-            MLDSANTT.invNttPairs(z + PRODUCTS_OFFSET + i * 4096, z + i * POLY_BYTES, zetas);
-            _useHintAndEncode(z + i * POLY_BYTES, signature, i, out + i * W1_POLY_BYTES);
+        // Unchecked: the operands are memory addresses and small offsets, far from overflowing, and the checks would
+        // only add code and gas.
+        unchecked {
+            for (uint256 j = 0; j < ${p.l + 1}; ++j) MLDSANTT.ntt(z + j * POLY_BYTES, zetas);
+            _accumulate(expanded, z);
+            for (uint256 i = 0; i < ${p.k}; ++i) {
+                MLDSANTT.invNttPairs(z + PRODUCTS_OFFSET + i * 4096, z + i * POLY_BYTES, zetas);
+                _useHintAndEncode(z + i * POLY_BYTES, signature, i, out + i * W1_POLY_BYTES);
+            }
         }
     }
 
@@ -985,15 +998,20 @@ contract ${lib}Profiler {
         checkpoint = _lap(gas, 3, checkpoint);
 
         uint256 zetas = _address(MLDSANTT.zetaTable());
-        for (uint256 j = 0; j < ${p.l + 1}; ++j) MLDSANTT.ntt(z + j * ${lib}.POLY_BYTES, zetas);
+        // Unchecked address arithmetic, as in {${lib}-computeW1}.
+        unchecked {
+            for (uint256 j = 0; j < ${p.l + 1}; ++j) MLDSANTT.ntt(z + j * ${lib}.POLY_BYTES, zetas);
+        }
         checkpoint = _lap(gas, 4, checkpoint);
 
         ${lib}._accumulate(expanded, z);
         checkpoint = _lap(gas, 5, checkpoint);
 
-        for (uint256 i = 0; i < ${p.k}; ++i) {
-            MLDSANTT.invNttPairs(z + ${lib}.PRODUCTS_OFFSET + i * 4096, z + i * ${lib}.POLY_BYTES, zetas);
-            ${lib}._useHintAndEncode(z + i * ${lib}.POLY_BYTES, signature, i, transcript + 64 + i * ${lib}.W1_POLY_BYTES);
+        unchecked {
+            for (uint256 i = 0; i < ${p.k}; ++i) {
+                MLDSANTT.invNttPairs(z + ${lib}.PRODUCTS_OFFSET + i * 4096, z + i * ${lib}.POLY_BYTES, zetas);
+                ${lib}._useHintAndEncode(z + i * ${lib}.POLY_BYTES, signature, i, transcript + 64 + i * ${lib}.W1_POLY_BYTES);
+            }
         }
         _lap(gas, 6, checkpoint);
         return true;
