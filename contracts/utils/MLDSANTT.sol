@@ -256,7 +256,8 @@ library MLDSANTT {
             // least 2.9q, so for (x0, x1, x2, x3) the four outputs x0 + t + v, x0 + t - v, x0 - t - w, x0 - t + w
             // (t = Ax2, v = B(x1 + u), w = C(u - x1), all below q) are non-negative with no offset, and below
             // 2^24 + 19q < 2^64: the packed word is the plain integer x0·ONES + t·T_MUL + (v·2^128 - w)·W_MUL
-            // (mod 2^256), whatever the signs of the multipliers.
+            // (mod 2^256), whatever the signs of the multipliers. x2 is taken out with two shifts rather than a
+            // shift and the mask M64: the same gas, and no 8-byte constant in the code.
             {
                 let zt := add(zetas, 256)
                 for {
@@ -282,7 +283,7 @@ library MLDSANTT {
                             mstore(
                                 p,
                                 add(
-                                    add(mul(shr(192, x), ONES), mul(mulmod(and(shr(64, x), M64), za, Q), T_MUL)),
+                                    add(mul(shr(192, x), ONES), mul(mulmod(shr(192, shl(128, x)), za, Q), T_MUL)),
                                                                             mul(
                                             sub(shl(128, mulmod(add(x1, u), and(zw, MASK_B0), Q)), mulmod(sub(u, x1), and(zw, MASK_C0), Q)),
                                             W_MUL
@@ -297,7 +298,7 @@ library MLDSANTT {
                             mstore(
                                 add(p, 32),
                                 add(
-                                    add(mul(shr(192, y), ONES), mul(mulmod(and(shr(64, y), M64), za, Q), T_MUL)),
+                                    add(mul(shr(192, y), ONES), mul(mulmod(shr(192, shl(128, y)), za, Q), T_MUL)),
                                                                             mul(
                                             sub(shl(128, mulmod(add(x1, u), and(zw, MASK_B1), Q)), mulmod(sub(u, x1), and(zw, MASK_C1), Q)),
                                             W_MUL
@@ -322,7 +323,7 @@ library MLDSANTT {
                             mstore(
                                 add(p, 64),
                                 add(
-                                    add(mul(shr(192, x), ONES), mul(mulmod(and(shr(64, x), M64), za, Q), T_MUL)),
+                                    add(mul(shr(192, x), ONES), mul(mulmod(shr(192, shl(128, x)), za, Q), T_MUL)),
                                                                             mul(
                                             sub(shl(128, mulmod(add(x1, u), and(zw, MASK_B0), Q)), mulmod(sub(u, x1), and(zw, MASK_C0), Q)),
                                             W_MUL
@@ -337,7 +338,7 @@ library MLDSANTT {
                             mstore(
                                 add(p, 96),
                                 add(
-                                    add(mul(shr(192, y), ONES), mul(mulmod(and(shr(64, y), M64), za, Q), T_MUL)),
+                                    add(mul(shr(192, y), ONES), mul(mulmod(shr(192, shl(128, y)), za, Q), T_MUL)),
                                                                             mul(
                                             sub(shl(128, mulmod(add(x1, u), and(zw, MASK_B1), Q)), mulmod(sub(u, x1), and(zw, MASK_C1), Q)),
                                             W_MUL
