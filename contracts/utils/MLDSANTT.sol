@@ -60,7 +60,7 @@ library MLDSANTT {
     uint256 private constant MASK_C1 = 0xffffffff;
 
     /// @dev The packing multipliers of {ntt}'s in-word layers (lane values 1, 1, 1, 1; 1, 1, -1, -1; 0, 0, 1, -1
-    /// as integers mod 2^256; the last, times v·2^128 + w, gives v, -v, w, -w).
+    /// as integers mod 2^256; the last, times v·2^128 - w, gives v, -v, -w, w).
     uint256 private constant ONES = 0x1000000000000000100000000000000010000000000000001;
     uint256 private constant T_MUL = 0x10000000000000000fffffffffffffffeffffffffffffffff;
     uint256 private constant W_MUL = 0xffffffffffffffff;
@@ -251,10 +251,13 @@ library MLDSANTT {
             }
             // Pass 3 (two pairs of words per iteration): layer len 4 on each pair of words (2v, 2v + 1) with ζ_{32+v},
             // then layers len 2 and 1 inside each word w, with A_w, then B_w and C_w, on the lanes taken apart, with
-            // MULMOD. Every lane is then at least 2.9q, so for (x0, x1, x2, x3) the four outputs x0 + t + v,
-            // x0 + t - v, x0 - t + w, x0 - t - w (t = Ax2, u = Ax3, v = B(x1 + u), w = C(x1 - u), all below q) are
-            // non-negative with no offset, and below 2^24 + 19q < 2^64: the packed word is the plain integer
-            // x0·ONES + t·T_MUL + (v·2^128 + w)·W_MUL (mod 2^256), whatever the signs of the multipliers.
+            // MULMOD. u = x3·(A_w as masked, at least 2^64) ≡ Ax3 is left unreduced (a MUL, below 2^28·2^192): it only
+            // feeds the MULMODs, and as x3 ≥ 1 it exceeds x1 < 2^28, so u - x1 needs no offset. Every lane is then at
+            // least 2.9q, so for (x0, x1, x2, x3) the four outputs x0 + t + v, x0 + t - v, x0 - t - w, x0 - t + w
+            // (t = Ax2, v = B(x1 + u), w = C(u - x1), all below q) are non-negative with no offset, and below
+            // 2^24 + 19q < 2^64: the packed word is the plain integer x0·ONES + t·T_MUL + (v·2^128 - w)·W_MUL
+            // (mod 2^256), whatever the signs of the multipliers. x2 is taken out with two shifts rather than a
+            // shift and the mask M64: the same gas, and no 8-byte constant in the code.
             {
                 let zt := add(zetas, 256)
                 for {
@@ -275,14 +278,14 @@ library MLDSANTT {
                         }
                         {
                             let za := and(zw, MASK_A0)
-                            let u := mulmod(and(x, M64), za, Q)
+                            let u := mul(and(x, M64), za)
                             let x1 := and(shr(128, x), M64)
                             mstore(
                                 p,
                                 add(
-                                    add(mul(shr(192, x), ONES), mul(mulmod(and(shr(64, x), M64), za, Q), T_MUL)),
+                                    add(mul(shr(192, x), ONES), mul(mulmod(shr(192, shl(128, x)), za, Q), T_MUL)),
                                                                             mul(
-                                            add(shl(128, mulmod(add(x1, u), and(zw, MASK_B0), Q)), mulmod(sub(x1, u), and(zw, MASK_C0), Q)),
+                                            sub(shl(128, mulmod(add(x1, u), and(zw, MASK_B0), Q)), mulmod(sub(u, x1), and(zw, MASK_C0), Q)),
                                             W_MUL
                                         )
                                 )
@@ -290,14 +293,14 @@ library MLDSANTT {
                         }
                         {
                             let za := and(zw, MASK_A1)
-                            let u := mulmod(and(y, M64), za, Q)
+                            let u := mul(and(y, M64), za)
                             let x1 := and(shr(128, y), M64)
                             mstore(
                                 add(p, 32),
                                 add(
-                                    add(mul(shr(192, y), ONES), mul(mulmod(and(shr(64, y), M64), za, Q), T_MUL)),
+                                    add(mul(shr(192, y), ONES), mul(mulmod(shr(192, shl(128, y)), za, Q), T_MUL)),
                                                                             mul(
-                                            add(shl(128, mulmod(add(x1, u), and(zw, MASK_B1), Q)), mulmod(sub(x1, u), and(zw, MASK_C1), Q)),
+                                            sub(shl(128, mulmod(add(x1, u), and(zw, MASK_B1), Q)), mulmod(sub(u, x1), and(zw, MASK_C1), Q)),
                                             W_MUL
                                         )
                                 )
@@ -315,14 +318,14 @@ library MLDSANTT {
                         }
                         {
                             let za := and(zw, MASK_A0)
-                            let u := mulmod(and(x, M64), za, Q)
+                            let u := mul(and(x, M64), za)
                             let x1 := and(shr(128, x), M64)
                             mstore(
                                 add(p, 64),
                                 add(
-                                    add(mul(shr(192, x), ONES), mul(mulmod(and(shr(64, x), M64), za, Q), T_MUL)),
+                                    add(mul(shr(192, x), ONES), mul(mulmod(shr(192, shl(128, x)), za, Q), T_MUL)),
                                                                             mul(
-                                            add(shl(128, mulmod(add(x1, u), and(zw, MASK_B0), Q)), mulmod(sub(x1, u), and(zw, MASK_C0), Q)),
+                                            sub(shl(128, mulmod(add(x1, u), and(zw, MASK_B0), Q)), mulmod(sub(u, x1), and(zw, MASK_C0), Q)),
                                             W_MUL
                                         )
                                 )
@@ -330,14 +333,14 @@ library MLDSANTT {
                         }
                         {
                             let za := and(zw, MASK_A1)
-                            let u := mulmod(and(y, M64), za, Q)
+                            let u := mul(and(y, M64), za)
                             let x1 := and(shr(128, y), M64)
                             mstore(
                                 add(p, 96),
                                 add(
-                                    add(mul(shr(192, y), ONES), mul(mulmod(and(shr(64, y), M64), za, Q), T_MUL)),
+                                    add(mul(shr(192, y), ONES), mul(mulmod(shr(192, shl(128, y)), za, Q), T_MUL)),
                                                                             mul(
-                                            add(shl(128, mulmod(add(x1, u), and(zw, MASK_B1), Q)), mulmod(sub(x1, u), and(zw, MASK_C1), Q)),
+                                            sub(shl(128, mulmod(add(x1, u), and(zw, MASK_B1), Q)), mulmod(sub(u, x1), and(zw, MASK_C1), Q)),
                                             W_MUL
                                         )
                                 )

@@ -42,6 +42,8 @@ describe("MLDSANTT", () => {
       Array<bigint>(256).fill(0n),
       alternating(top),
       alternating(top).map((value) => top - value),
+      // The bound − 1 at coefficients 4k + j only, for each j (one lane of every word).
+      ...[0, 1, 2, 3].map((lane) => Array.from({ length: 256 }, (_, index) => (index % 4 === lane ? top : 0n))),
     ];
     for (const input of [...[q, 1n << 24n].flatMap((bound) => [0, 1, 2].map(() => randomPolynomial(bound))), ...extremes]) {
       const [fast, maxLane] = await forward(input);
