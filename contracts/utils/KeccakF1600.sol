@@ -394,16 +394,16 @@ library KeccakF1600 {
                     // Round S2: P → QD, χ four rows at a time
                     {
                         // θ: each load holds lanes x and x + 1 of a row (two copies each), so five loads give two parities:
-                        // w01 = [C0 | C1], w23 = [C2 | C3], w4 = [C4 | C0] (its last load takes lane (0, 0)'s copy at the end of P).
-                        // rot1 is one more bit of shift: d12 = [D1 | D2], d34 = [D3 | D4] (each half with its copy), and D0 on top.
+                        // w01 = [C0 | C1], w23 = [C2 | C3], w4 = [C4 | C0] (the last load takes lane (0, 0)'s copy, see P).
+                        // rot1 is one more bit of shift: d12 = [D1 | D2], d34 = [D3 | D4] (halves with copies), D0 on top.
                         let w01 := xor(xor(xor(xor(mload(0x0), mload(0x50)), mload(0xa0)), mload(0xf0)), mload(0x140))
                         let w23 := xor(xor(xor(xor(mload(0x20), mload(0x70)), mload(0xc0)), mload(0x110)), mload(0x160))
                         let w4 := xor(xor(xor(xor(mload(0x40), mload(0x90)), mload(0xe0)), mload(0x130)), mload(0x180))
                         let d12 := xor(w01, shl(1, w23))
                         let d34 := xor(w23, shl(1, w4))
                         let d0 := xor(w4, shl(129, w01))
-                        // Column X of the output takes row X of the input: its pair words are loaded and XORed once for rows 0..3,
-                        // laid out for q_X (bits 192 − 64Y … 255 − 64Y hold b(X, Y)) by four stores, and row 4's b(X, 4).
+                        // Column X of the output takes row X of the input: its pair words loaded and XORed once give b(X, 0..3),
+                        // laid out for q_X (bits 192 − 64Y … 255 − 64Y) by four stores, and row 4's b(X, 4).
                         {
                             let row4lanes34 := xor(mload(0x170), d34)
                             let row4lanes12 := xor(mload(0x150), d12)

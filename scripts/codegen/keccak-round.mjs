@@ -134,8 +134,8 @@ function round(kind, rcExpr, lo) {
   let dlo;
   if (kind === "S2") {
     L.push("    // θ: each load holds lanes x and x + 1 of a row (two copies each), so five loads give two parities:");
-    L.push("    // w01 = [C0 | C1], w23 = [C2 | C3], w4 = [C4 | C0] (its last load takes lane (0, 0)'s copy at the end of P).");
-    L.push("    // rot1 is one more bit of shift: d12 = [D1 | D2], d34 = [D3 | D4] (each half with its copy), and D0 on top.");
+    L.push("    // w01 = [C0 | C1], w23 = [C2 | C3], w4 = [C4 | C0] (the last load takes lane (0, 0)'s copy, see P).");
+    L.push("    // rot1 is one more bit of shift: d12 = [D1 | D2], d34 = [D3 | D4] (halves with copies), D0 on top.");
     const w = (name, off) => {
       const a = [0, 1, 2, 3, 4].map((y) => `mload(${hex(P + 80 * y + off)})`);
       L.push(`    let ${name} := xor(xor(xor(xor(${a[0]}, ${a[1]}), ${a[2]}), ${a[3]}), ${a[4]})`);
@@ -201,7 +201,10 @@ function round(kind, rcExpr, lo) {
   const bHeld = (X, Y) => { const { x, y } = srcOf(X, Y); return held(lane(x, y)) ^ dHeld[x]; };
   const theta = (X, Y) => { const { x, y } = srcOf(X, Y); return `xor(mload(${hex(inAddr(x, y))}), d${x})`; };
   // S2 reads lane (x, y) from the word of its pair (lane 0 alone), in the pair's top or bottom half.
-  const s2Word = (x, y) => (x === 0 ? { at: pAddr(0, y), d: "d0", low: 0 } : { at: pAddr(x <= 2 ? 1 : 3, y), d: x <= 2 ? "d12" : "d34", low: (x + 1) % 2 });
+  const s2Word = (x, y) => {
+    if (x === 0) return { at: pAddr(0, y), d: "d0", low: 0 };
+    return x <= 2 ? { at: pAddr(1, y), d: "d12", low: x - 1 } : { at: pAddr(3, y), d: "d34", low: x - 3 };
+  };
   const rotation = (X, Y) => { const { x, y } = srcOf(X, Y); return rho[x][y]; };
   let outLo = 0;
   const scalarRow = (Y, store) => {
@@ -242,8 +245,8 @@ function round(kind, rcExpr, lo) {
     L.push(`    mstore(${hex(pAddr(0, 5))}, mload(${hex(pAddr(0, 0))}))`);
   }
   if (kind === "S2") {
-    L.push("    // Column X of the output takes row X of the input: its pair words are loaded and XORed once for rows 0..3,");
-    L.push("    // laid out for q_X (bits 192 − 64Y … 255 − 64Y hold b(X, Y)) by four stores, and row 4's b(X, 4).");
+    L.push("    // Column X of the output takes row X of the input: its pair words loaded and XORed once give b(X, 0..3),");
+    L.push("    // laid out for q_X (bits 192 − 64Y … 255 − 64Y) by four stores, and row 4's b(X, 4).");
     L.push("    {");
     // One complement status per word: per column, the cheapest choice, the other lanes NOTed.
     let best = null;
