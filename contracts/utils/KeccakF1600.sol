@@ -16,7 +16,8 @@ pragma solidity ^0.8.24;
  *   wrap around come from the copy. Three rounds use up the copies; the first round of each three renews them
  *   with one MUL per lane (the lane times 1 + 2^64 + 2^128 + 2^192, shifted by the rotation).
  * - The third round packs four rows of a column into one word (its lanes stored 8 bytes apart, one load a word) and
- *   computes χ for four lanes at once.
+ *   computes χ for four lanes at once. It reads most lanes in pairs: one load and one XOR for θ give two lanes (16
+ *   bytes each, with a copy), and a shift brings either into the window.
  * - θ's parities after the first and the second round come two columns at a time (lanes stored 24 and 16 bytes
  *   apart, as many copies as the next round needs).
  * - Lane complementing: some lanes are held inverted so that χ needs few NOTs.
@@ -387,55 +388,63 @@ library KeccakF1600 {
                             mstore(0x170, xor(b3, or(b4, b0)))
                             mstore(0x180, xor(b4, and(b0, b1)))
                         }
+                        // Lane (0, 0) again after row 4, for S2's w4 (see P).
+                        mstore(0x190, mload(0x0))
                     }
                     // Round S2: P → QD, χ four rows at a time
                     {
-                        // θ: each load holds lanes x and x + 1 of a row (two copies each), so five loads give two parities.
-                        // C0 = w01, C1 = w01 << 128, C2 = w23, C3 = w23 << 128, C4 = w4; rot1 is one more bit of shift. In this
-                        // order D0 and D3 take the slots of w01 and w23, and w4's slot is left dead on top and popped (see M's θ).
+                        // θ: each load holds lanes x and x + 1 of a row (two copies each), so five loads give two parities:
+                        // w01 = [C0 | C1], w23 = [C2 | C3], w4 = [C4 | C0] (the last load takes lane (0, 0)'s copy, see P).
+                        // rot1 is one more bit of shift: d12 = [D1 | D2], d34 = [D3 | D4] (halves with copies), D0 on top.
                         let w01 := xor(xor(xor(xor(mload(0x0), mload(0x50)), mload(0xa0)), mload(0xf0)), mload(0x140))
                         let w23 := xor(xor(xor(xor(mload(0x20), mload(0x70)), mload(0xc0)), mload(0x110)), mload(0x160))
-                        let d1 := xor(w01, shl(1, w23))
-                        let d2 := shl(128, d1)
-                        let d4 := xor(shl(128, w23), shl(1, w01))
                         let w4 := xor(xor(xor(xor(mload(0x40), mload(0x90)), mload(0xe0)), mload(0x130)), mload(0x180))
+                        let d12 := xor(w01, shl(1, w23))
+                        let d34 := xor(w23, shl(1, w4))
                         let d0 := xor(w4, shl(129, w01))
-                        let d3 := xor(w23, shl(1, w4))
-                        // Row 4 first: its 32-byte stores run into the next column's word, which is stored after.
+                        // Column X of the output takes row X of the input: its pair words loaded and XORed once give b(X, 0..3),
+                        // laid out for q_X (bits 192 − 64Y … 255 − 64Y) by four stores, and row 4's b(X, 4).
                         {
-                            let b0 := shl(62, xor(mload(0x20), d2))
-                            let b2 := shl(39, xor(mload(0xe0), d4))
-                            let b1 := shl(55, xor(mload(0x80), d3))
+                            let row4lanes34 := xor(mload(0x170), d34)
+                            let row4lanes12 := xor(mload(0x150), d12)
+                            mstore(0x1a0, shl(142, row4lanes34))
+                            mstore(0x1a8, shl(189, row4lanes12))
+                            mstore(0x1b0, shl(18, xor(mload(0x140), d0)))
+                            mstore(0x1b8, shl(56, row4lanes34))
+                            let b4 := shl(2, row4lanes12)
+                            let row1lanes12 := xor(mload(0x60), d12)
+                            let row1lanes34 := xor(mload(0x80), d34)
+                            mstore(0x1c0, shl(44, row1lanes12))
+                            mstore(0x1c8, shl(148, row1lanes34))
+                            mstore(0x1d0, shl(134, row1lanes12))
+                            mstore(0x1d8, shl(36, xor(mload(0x50), d0)))
+                            let b1 := shl(55, row1lanes34)
+                            let row0lanes34 := xor(mload(0x30), d34)
+                            let row0lanes12 := xor(mload(0x10), d12)
+                            mstore(0x1e0, not(xor(mload(0x0), d0)))
+                            mstore(0x1e8, shl(28, row0lanes34))
+                            mstore(0x1f0, shl(1, row0lanes12))
+                            mstore(0x1f8, not(shl(155, row0lanes34)))
+                            let b0 := shl(190, row0lanes12)
+                            let row3lanes34 := xor(mload(0x120), d34)
+                            let row3lanes12 := xor(mload(0x100), d12)
+                            mstore(0x200, shl(21, row3lanes34))
+                            mstore(0x208, shl(45, row3lanes12))
+                            mstore(0x210, shl(136, row3lanes34))
+                            mstore(0x218, shl(143, row3lanes12))
                             let b3 := shl(41, xor(mload(0xf0), d0))
-                            let b4 := shl(2, xor(mload(0x150), d1))
+                            let row2lanes12 := xor(mload(0xb0), d12)
+                            let row2lanes34 := xor(mload(0xd0), d34)
+                            mstore(0x220, shl(171, row2lanes12))
+                            mstore(0x228, not(shl(3, xor(mload(0xa0), d0))))
+                            mstore(0x230, shl(25, row2lanes34))
+                            mstore(0x238, shl(10, row2lanes12))
+                            let b2 := shl(167, row2lanes34)
+                            mstore(0x3d0, xor(b1, and(b2, b3)))
                             mstore(0x448, xor(b4, and(b0, b1)))
                             mstore(0x420, xor(b3, or(b4, b0)))
                             mstore(0x3f8, xor(b2, and(not(b3), b4)))
-                            mstore(0x3d0, xor(b1, and(b2, b3)))
                             mstore(0x3a8, xor(b0, or(b1, b2)))
-                        }
-                        // Rows 0..3: q_X holds b(X, Y) in bits 192 − 64Y … 255 − 64Y, laid out in memory by four stores.
-                        {
-                            mstore(0x1a0, shl(14, xor(mload(0x180), d4)))
-                            mstore(0x1a8, shl(61, xor(mload(0x160), d2)))
-                            mstore(0x1b0, shl(18, xor(mload(0x140), d0)))
-                            mstore(0x1b8, shl(56, xor(mload(0x170), d3)))
-                            mstore(0x1c0, shl(44, xor(mload(0x60), d1)))
-                            mstore(0x1c8, shl(20, xor(mload(0x90), d4)))
-                            mstore(0x1d0, shl(6, xor(mload(0x70), d2)))
-                            mstore(0x1d8, shl(36, xor(mload(0x50), d0)))
-                            mstore(0x1e0, not(xor(mload(0x0), d0)))
-                            mstore(0x1e8, shl(28, xor(mload(0x30), d3)))
-                            mstore(0x1f0, shl(1, xor(mload(0x10), d1)))
-                            mstore(0x1f8, shl(27, not(xor(mload(0x40), d4))))
-                            mstore(0x200, shl(21, xor(mload(0x120), d3)))
-                            mstore(0x208, shl(45, xor(mload(0x100), d1)))
-                            mstore(0x210, shl(8, xor(mload(0x130), d4)))
-                            mstore(0x218, shl(15, xor(mload(0x110), d2)))
-                            mstore(0x220, shl(43, xor(mload(0xc0), d2)))
-                            mstore(0x228, shl(3, not(xor(mload(0xa0), d0))))
-                            mstore(0x230, shl(25, xor(mload(0xd0), d3)))
-                            mstore(0x238, shl(10, xor(mload(0xb0), d1)))
                             let q4 := mload(0x1a0)
                             let q1 := mload(0x1c0)
                             let q0 := mload(0x1e0)

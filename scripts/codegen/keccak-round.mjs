@@ -15,7 +15,9 @@
 //   each 32-byte store's last 8 bytes overwritten by the next), and S1's θ gets two columns from each load.
 // - S1 rotates by shl: valid from ≤ 127 after it, so only the top two copies matter; it stores 16 bytes a
 //   lane (P, row-major, five lanes in 80 bytes), and S2's θ gets two columns' parities from each load.
-// - S2 rotates by shl again (valid from ≤ 191), and only M reads its output, which needs windows alone. So S2
+// - S2 rotates by shl again (valid from ≤ 191), and only M reads its output, which needs windows alone. It reads
+//   lanes 1, 2 and lanes 3, 4 of a row in pairs: one load holds both with their copies, one XOR applies θ to both
+//   ([D1 | D2] and [D3 | D4] are θ's words), and shl(r) or shl(128 + r) rotates either into the window. So S2
 //   packs rows 0..3 of a column into one word, the four b values side by side in 64-bit slots (laid out by
 //   8-byte-apart stores, one load a word), and computes χ for four rows at once. It stores those words at
 //   40-byte steps with row 4's lane after them (QD).
@@ -55,6 +57,9 @@ const SAVED_FROM = 0x40;
 const Z = P + 416;
 // QD overlaps Z's row 0 (lanes 4 … 0, Z + 480 on): M stores that row last, after every load from QD, and its rows
 // 4 … 1 end at Z + 488 (lane 5's 32-byte store), where QD starts; S1 has read Z before S2 writes QD.
+// P's last 16 bytes (P + 400) hold a copy of lane (0, 0), stored after S1's row 4 (the store runs 16 bytes into Z's
+// lane 24, which S1 has read by then): a load at row y's lane 4 holds lane (0, y + 1) in its bottom half, and row 4's
+// this copy, so S2's five such loads give [C4 | C0].
 const QD = Z + 488;
 const END = QD + 232;
 const BORROW = END - SAVED_FROM;
@@ -80,9 +85,11 @@ let notCount = 0;
 let lastZStore = -1;
 // The order of statements decides how much stack shuffling (SWAP) the compiler's stack layout needs. These orders
 // measured cheapest (scripts/codegen/keccak-meter.ts: 264 gas a permutation less than rows, stores and words all in
-// increasing order): M's rows and each row's χ stores, and S2's row 4 stores, from 4 down to 0; S2's packed words
-// laid out in the order of PACKED. M's and S1's stores must stay in increasing address order (each 32-byte store spills
-// into the next lane's bytes: M's run from lane 24 down to 0), and S2's packed words must follow its row 4.
+// increasing order): M's rows and each row's χ stores from 4 down to 0; S2's packed words laid out in the order of
+// PACKED. M's and S1's stores must stay in increasing address order (each 32-byte store spills into the next lane's
+// bytes: M's run from lane 24 down to 0), and S2's packed words must follow its row 4. With S2's paired loads, each
+// column's row 4 value computed after its four stores measured 72 gas a permutation less than before them, and S2's
+// row 4 stores in the order of STORES.S2 24 less than from 4 down to 0 (pairwise swaps and moves of S2's orders tried).
 // The order in which a row's b values are computed matters too, and the order of M's θ effects: these (B_ORDER,
 // M_D_ORDER) measured 384 gas a permutation less than increasing order (scripts/codegen/keccak-meter.ts; all 120
 // orders of S1's and of M's b values tried, then some of S2's row 4 and of M's θ effects). S1's θ effects in the order
@@ -91,8 +98,8 @@ let lastZStore = -1;
 const UP = [0, 1, 2, 3, 4];
 const DOWN = [4, 3, 2, 1, 0];
 const ROWS = { M: DOWN, S1: UP };
-const STORES = { M: DOWN, S1: UP, S2: DOWN };
-const B_ORDER = { M: [0, 2, 1, 3, 4], S1: [4, 1, 0, 3, 2], S2: [0, 2, 1, 3, 4] };
+const STORES = { M: DOWN, S1: UP, S2: [1, 4, 3, 2, 0] };
+const B_ORDER = { M: [0, 2, 1, 3, 4], S1: [4, 1, 0, 3, 2] };
 const M_C_ORDER = [0, 2, 1, 3, 4];
 const M_D_ORDER = [1, 4, 2, 3, 0];
 const S1_D_ORDER = [2, 1, 0, 3, 4];
@@ -126,21 +133,20 @@ function round(kind, rcExpr, lo) {
   const dHeld = [0, 1, 2, 3, 4].map((x) => colHeld[(x + 4) % 5] ^ colHeld[(x + 1) % 5]);
   let dlo;
   if (kind === "S2") {
-    L.push("    // θ: each load holds lanes x and x + 1 of a row (two copies each), so five loads give two parities.");
-    L.push("    // C0 = w01, C1 = w01 << 128, C2 = w23, C3 = w23 << 128, C4 = w4; rot1 is one more bit of shift. In this");
-    L.push("    // order D0 and D3 take the slots of w01 and w23, and w4's slot is left dead on top and popped (see M's θ).");
+    L.push("    // θ: each load holds lanes x and x + 1 of a row (two copies each), so five loads give two parities:");
+    L.push("    // w01 = [C0 | C1], w23 = [C2 | C3], w4 = [C4 | C0] (the last load takes lane (0, 0)'s copy, see P).");
+    L.push("    // rot1 is one more bit of shift: d12 = [D1 | D2], d34 = [D3 | D4] (halves with copies), D0 on top.");
     const w = (name, off) => {
       const a = [0, 1, 2, 3, 4].map((y) => `mload(${hex(P + 80 * y + off)})`);
       L.push(`    let ${name} := xor(xor(xor(xor(${a[0]}, ${a[1]}), ${a[2]}), ${a[3]}), ${a[4]})`);
     };
+    // This order measured 48 gas a permutation less than d12 right after w23 and d0 before d34 (some orders tried).
     w("w01", 0);
     w("w23", 32);
-    L.push("    let d1 := xor(w01, shl(1, w23))");
-    L.push("    let d2 := shl(128, d1)"); // (w01 << 128) ^ (w23 << 129): d1's lower half, C1 ^ rot1(C3) with its copy
-    L.push("    let d4 := xor(shl(128, w23), shl(1, w01))");
     w("w4", 64);
+    L.push("    let d12 := xor(w01, shl(1, w23))");
+    L.push("    let d34 := xor(w23, shl(1, w4))");
     L.push("    let d0 := xor(w4, shl(129, w01))");
-    L.push("    let d3 := xor(w23, shl(1, w4))");
     if (lo > 128) throw new Error("S2 needs two copies");
     lo = 128;
     dlo = 129;
@@ -194,6 +200,11 @@ function round(kind, rcExpr, lo) {
   }
   const bHeld = (X, Y) => { const { x, y } = srcOf(X, Y); return held(lane(x, y)) ^ dHeld[x]; };
   const theta = (X, Y) => { const { x, y } = srcOf(X, Y); return `xor(mload(${hex(inAddr(x, y))}), d${x})`; };
+  // S2 reads lane (x, y) from the word of its pair (lane 0 alone), in the pair's top or bottom half.
+  const s2Word = (x, y) => {
+    if (x === 0) return { at: pAddr(0, y), d: "d0", low: 0 };
+    return x <= 2 ? { at: pAddr(1, y), d: "d12", low: x - 1 } : { at: pAddr(3, y), d: "d34", low: x - 3 };
+  };
   const rotation = (X, Y) => { const { x, y } = srcOf(X, Y); return rho[x][y]; };
   let outLo = 0;
   const scalarRow = (Y, store) => {
@@ -228,11 +239,14 @@ function round(kind, rcExpr, lo) {
     if (ROWS.M[4] !== 0 || zAddr(0, 1) + 32 > QD || STAGE + 184 > QD || SCRATCH + 800 > QD) throw new Error("QD overlaps a live region");
     for (const Y of ROWS.M) scalarRow(Y, zAddr);
   }
-  if (kind === "S1") for (const Y of ROWS.S1) scalarRow(Y, pAddr);
+  if (kind === "S1") {
+    for (const Y of ROWS.S1) scalarRow(Y, pAddr);
+    L.push("    // Lane (0, 0) again after row 4, for S2's w4 (see P).");
+    L.push(`    mstore(${hex(pAddr(0, 5))}, mload(${hex(pAddr(0, 0))}))`);
+  }
   if (kind === "S2") {
-    L.push("    // Row 4 first: its 32-byte stores run into the next column's word, which is stored after.");
-    scalarRow(4, qAddr);
-    L.push("    // Rows 0..3: q_X holds b(X, Y) in bits 192 − 64Y … 255 − 64Y, laid out in memory by four stores.");
+    L.push("    // Column X of the output takes row X of the input: its pair words loaded and XORed once give b(X, 0..3),");
+    L.push("    // laid out for q_X (bits 192 − 64Y … 255 − 64Y) by four stores, and row 4's b(X, 4).");
     L.push("    {");
     // One complement status per word: per column, the cheapest choice, the other lanes NOTed.
     let best = null;
@@ -252,17 +266,36 @@ function round(kind, rcExpr, lo) {
     // store's low 24 bytes are overwritten by the next), into Z, which S2 no longer needs: four stores lay out a
     // column's word, and one load fetches it.
     const stage = (X, Y) => STAGE + 32 * PACKED.indexOf(X) + 8 * Y;
+    // A bottom half is valid from 1 (its copy, and d's but for rot1's bit), as a top half from 129 (lo, dlo), so
+    // shl(128 + r) leaves the window valid from the same 129 + r as shl(r).
     for (const X of PACKED) {
+      const words = [0, 1, 2, 3, 4].map((Y) => { const { x, y } = srcOf(X, Y); return s2Word(x, y); });
+      const shared = new Set(words.filter((w, i) => words.findIndex((v) => v.at === w.at) !== i).map((w) => w.at));
+      const name = (at) => { const x = ((at - P) % 80) / 16; return `row${Math.floor((at - P) / 80)}lanes${x}${x + 1}`; };
+      for (const at of shared) L.push(`        let ${name(at)} := xor(mload(${hex(at)}), ${words.find((w) => w.at === at).d})`);
+      const b = (Y) => {
+        const { x, y } = srcOf(X, Y);
+        const w = s2Word(x, y);
+        const shift = rotation(X, Y) + 128 * w.low;
+        const t = shared.has(w.at) ? name(w.at) : `xor(mload(${hex(w.at)}), ${w.d})`;
+        outLo = Math.max(outLo, Math.max(lo, dlo) + rotation(X, Y));
+        return shift === 0 ? t : `shl(${shift}, ${t})`;
+      };
       for (let Y = 0; Y < 4; Y++) {
-        const r = rotation(X, Y);
-        let t = theta(X, Y);
+        let t = b(Y);
         if (bHeld(X, Y) !== sig[X]) {
           t = `not(${t})`;
           notCount++;
         }
-        outLo = Math.max(outLo, Math.max(lo, dlo) + r);
-        L.push(`        mstore(${hex(stage(X, Y))}, ${r === 0 ? t : `shl(${r}, ${t})`})`);
+        L.push(`        mstore(${hex(stage(X, Y))}, ${t})`);
       }
+      L.push(`        let b${X} := ${b(4)}`);
+    }
+    // Row 4's 32-byte stores run into the next column's word, which is stored after.
+    for (const X of STORES.S2) {
+      const X1 = (X + 1) % 5;
+      const X2 = (X + 2) % 5;
+      L.push(`        mstore(${hex(qAddr(X, 4))}, ${chi(`b${X}`, `b${X1}`, `b${X2}`, bHeld(X, 4), bHeld(X1, 4), bHeld(X2, 4), target(X, 4))})`);
     }
     for (const X of PACKED) L.push(`        let q${X} := mload(${hex(stage(X, 0))})`);
     for (const X of PACKED_STORES) {
@@ -419,7 +452,8 @@ pragma solidity ^0.8.24;
  *   wrap around come from the copy. Three rounds use up the copies; the first round of each three renews them
  *   with one MUL per lane (the lane times 1 + 2^64 + 2^128 + 2^192, shifted by the rotation).
  * - The third round packs four rows of a column into one word (its lanes stored 8 bytes apart, one load a word) and
- *   computes χ for four lanes at once.
+ *   computes χ for four lanes at once. It reads most lanes in pairs: one load and one XOR for θ give two lanes (16
+ *   bytes each, with a copy), and a shift brings either into the window.
  * - θ's parities after the first and the second round come two columns at a time (lanes stored 24 and 16 bytes
  *   apart, as many copies as the next round needs).
  * - Lane complementing: some lanes are held inverted so that χ needs few NOTs.

@@ -45,6 +45,17 @@ describe("KeccakF1600", () => {
     for (const state of states) assert.deepEqual(await mock.read.permute([state]), await mock.read.permuteReference([state]));
   });
 
+  it("agrees with the plain reference on one-bit states at every lane's edges (bits 0 and 63)", async () => {
+    // A lane's edge bits are where its rotations wrap and where a word's two lanes meet (the third round reads lanes
+    // in pairs, one per 128-bit half): a wrong copy or a bit crossing halves shows here first.
+    for (let i = 0; i < 25; i++) {
+      for (const bit of [0n, 63n]) {
+        const state = toState(Array.from({ length: 25 }, (_, j) => (j === i ? 1n << bit : 0n)));
+        assert.deepEqual(await mock.read.permute([state]), await mock.read.permuteReference([state]), `lane ${i}, bit ${bit}`);
+      }
+    }
+  });
+
   it("leaves the memory it borrows as it found it", async () => {
     assert.equal(await mock.read.permutePreservesMemory(), true);
   });
