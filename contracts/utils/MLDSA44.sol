@@ -560,21 +560,39 @@ library MLDSA44 {
         }
     }
 
-    /// @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at `out`.
+    /**
+     * @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at `out` (at or above
+     * {KeccakF1600-BORROWED_END}). tr ‖ M′ is written once, in fresh memory, already padded into SHAKE256's blocks,
+     * and μ comes straight from the permutation's form ({KeccakF1600-absorbAndSqueeze}): no byte string for the input
+     * or the digest, and neither is copied again.
+     */
     function _mu(uint256 expanded, bytes memory message, bytes memory context, uint256 out) internal pure {
-        bytes memory input = new bytes(66 + context.length + message.length);
+        uint256 blocks;
+        uint256 count;
+        uint256 last;
+        uint256 borrowedEnd = KeccakF1600.BORROWED_END;
         assembly ("memory-safe") {
-            let p := add(input, 0x20)
-            mcopy(p, add(expanded, TR_OFFSET), 64)
-            mstore8(add(p, 64), 0)
-            mstore8(add(p, 65), mload(context))
-            mcopy(add(p, 66), add(context, 0x20), mload(context))
-            mcopy(add(add(p, 66), mload(context)), add(message, 0x20), mload(message))
+            let length := add(66, add(mload(context), mload(message)))
+            count := div(length, 136)
+            // The permutation reads its blocks from above the memory it borrows.
+            blocks := mload(0x40)
+            if lt(blocks, borrowedEnd) { blocks := borrowedEnd }
+            last := add(blocks, mul(count, 136))
+            mstore(0x40, add(last, 136))
+            // The last block zeroed first (reading past the calldata yields zeros): the input's tail and the padding
+            // go over it; every byte before it is the input's.
+            calldatacopy(last, calldatasize(), 136)
+            mcopy(blocks, add(expanded, TR_OFFSET), 64)
+            mstore8(add(blocks, 64), 0)
+            mstore8(add(blocks, 65), mload(context))
+            mcopy(add(blocks, 66), add(context, 0x20), mload(context))
+            mcopy(add(add(blocks, 66), mload(context)), add(message, 0x20), mload(message))
+            // SHAKE's padding: 0x1F after the input, 0x80 in the last block's last byte (0x9F if they meet).
+            mstore8(add(blocks, length), 0x1f)
+            let p := add(last, 135)
+            mstore8(p, xor(byte(0, mload(p)), 0x80))
         }
-        bytes memory mu = SHAKE.shake256(input, 64);
-        assembly ("memory-safe") {
-            mcopy(out, add(mu, 0x20), 64)
-        }
+        KeccakF1600.absorbAndSqueeze(blocks, count, last, 136, out, 64);
     }
 
     /**
@@ -672,40 +690,6 @@ library MLDSA44 {
                         }
                     }
                     if eq(i, 256) { break }
-                }
-            }
-        }
-        return i;
-    }
-
-    /**
-     * @dev SampleInBall's draws from the byte string `stream` from byte `k` to its end, for the positions from `i` on;
-     * returns the next position (256 when done). For {MLDSA44Keccak}, whose stream is keccak-CTR's.
-     */
-    function _sampleFrom(bytes memory stream, uint256 k, uint256 i, uint256 signs, uint256 negC)
-        internal
-        pure
-        returns (uint256)
-    {
-        assembly ("memory-safe") {
-            let b := add(stream, 0x20)
-            let end := add(b, mload(stream))
-            // One test per draw: the loop runs to the stream's end and breaks once position 255 is filled.
-            if lt(i, 256) {
-                for { let p := add(b, k) } lt(p, end) { p := add(p, 1) } {
-                    let j := byte(0, mload(p))
-                    if iszero(gt(j, i)) {
-                        // c[i] = c[j]: c[i] is the top lane of the word at negC + 8i, whose other lanes are still
-                        // zero (positions above i are untouched) or, for i > 252, past the polynomial: a plain store
-                        // does it. −c[j] is q − 1 for c[j] = +1 (sign bit 0) and 1 for −1.
-                        let pj := add(negC, shl(3, j))
-                        mstore(add(negC, shl(3, i)), and(mload(pj), TOP_LANE))
-                        // Read again: for j in [i − 3, i), the store above wrote c[i] into this word's lower lanes.
-                        let negSign := sub(8380416, mul(8380415, and(shr(sub(i, 217), signs), 1)))
-                        mstore(pj, or(and(mload(pj), LOW_LANES), shl(192, negSign)))
-                        i := add(i, 1)
-                        if eq(i, 256) { break }
-                    }
                 }
             }
         }

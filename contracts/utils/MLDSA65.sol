@@ -558,21 +558,39 @@ library MLDSA65 {
         }
     }
 
-    /// @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at `out`.
+    /**
+     * @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at `out` (at or above
+     * {KeccakF1600-BORROWED_END}). tr ‖ M′ is written once, in fresh memory, already padded into SHAKE256's blocks,
+     * and μ comes straight from the permutation's form ({KeccakF1600-absorbAndSqueeze}): no byte string for the input
+     * or the digest, and neither is copied again.
+     */
     function _mu(uint256 expanded, bytes memory message, bytes memory context, uint256 out) internal pure {
-        bytes memory input = new bytes(66 + context.length + message.length);
+        uint256 blocks;
+        uint256 count;
+        uint256 last;
+        uint256 borrowedEnd = KeccakF1600.BORROWED_END;
         assembly ("memory-safe") {
-            let p := add(input, 0x20)
-            mcopy(p, add(expanded, TR_OFFSET), 64)
-            mstore8(add(p, 64), 0)
-            mstore8(add(p, 65), mload(context))
-            mcopy(add(p, 66), add(context, 0x20), mload(context))
-            mcopy(add(add(p, 66), mload(context)), add(message, 0x20), mload(message))
+            let length := add(66, add(mload(context), mload(message)))
+            count := div(length, 136)
+            // The permutation reads its blocks from above the memory it borrows.
+            blocks := mload(0x40)
+            if lt(blocks, borrowedEnd) { blocks := borrowedEnd }
+            last := add(blocks, mul(count, 136))
+            mstore(0x40, add(last, 136))
+            // The last block zeroed first (reading past the calldata yields zeros): the input's tail and the padding
+            // go over it; every byte before it is the input's.
+            calldatacopy(last, calldatasize(), 136)
+            mcopy(blocks, add(expanded, TR_OFFSET), 64)
+            mstore8(add(blocks, 64), 0)
+            mstore8(add(blocks, 65), mload(context))
+            mcopy(add(blocks, 66), add(context, 0x20), mload(context))
+            mcopy(add(add(blocks, 66), mload(context)), add(message, 0x20), mload(message))
+            // SHAKE's padding: 0x1F after the input, 0x80 in the last block's last byte (0x9F if they meet).
+            mstore8(add(blocks, length), 0x1f)
+            let p := add(last, 135)
+            mstore8(p, xor(byte(0, mload(p)), 0x80))
         }
-        bytes memory mu = SHAKE.shake256(input, 64);
-        assembly ("memory-safe") {
-            mcopy(out, add(mu, 0x20), 64)
-        }
+        KeccakF1600.absorbAndSqueeze(blocks, count, last, 136, out, 64);
     }
 
     /**
