@@ -699,8 +699,9 @@ library MLDSA87 {
      * 2^-257 (below 2^-44 already for the first block's 128), so finding a c̃ that needs a third block takes
      * about 2^257 SHAKE256 evaluations, and an honest signature meets one never.
      *
-     * The sponge is run on lanes ({KeccakF1600-squeezeLanes}): c̃ goes in as 8 little-endian lanes with SHAKE256's
-     * padding, and the draws read the squeezed lanes' bytes, least significant first, without a byte string.
+     * c̃ is absorbed as one padded block ({KeccakF1600-absorb}), which leaves the state as 25 lanes, one a word: the
+     * draws read the first 17 lanes' bytes (the rate), least significant first, without a byte string, and a second
+     * block is the state permuted in place.
      */
     function _sampleInBall(bytes calldata signature, uint256 negC) internal pure returns (bool) {
         return _sampleInBall(signature[0:64], negC, 136);
@@ -712,36 +713,32 @@ library MLDSA87 {
      * continuation, which must give the same c).
      */
     function _sampleInBall(bytes calldata seed, uint256 negC, uint256 firstLength) internal pure returns (bool) {
-        uint256[25] memory state;
-        uint256 lanes;
+        uint256 state;
+        uint256 padded;
+        uint256 borrowedEnd = KeccakF1600.BORROWED_END;
         assembly ("memory-safe") {
-            // Lane t is bytes 8t … 8t + 7 read little-endian: the byte reversal of a 64-bit big-endian read.
-            let count := shr(3, seed.length)
-            for { let t := 0 } lt(t, count) { t := add(t, 1) } {
-                let v := shr(192, calldataload(add(seed.offset, shl(3, t))))
-                v := or(shr(8, and(v, 0xff00ff00ff00ff00)), and(shl(8, v), 0xff00ff00ff00ff00))
-                v := or(shr(16, and(v, 0xffff0000ffff0000)), and(shl(16, v), 0xffff0000ffff0000))
-                v := or(shr(32, v), and(shl(32, v), 0xffffffff00000000))
-                mstore(add(state, shl(5, t)), v)
-            }
-            // SHAKE's padding: 0x1F after the seed, 0x80 in the last byte of the 136-byte block (lane 16's top).
-            mstore(add(state, shl(5, count)), 0x1f)
-            mstore(add(state, 512), shl(63, 1))
-            // The 17 lanes of a squeezed block, one a word, in fresh memory (above the permutation's borrowed memory).
-            lanes := mload(0x40)
-            mstore(0x40, add(lanes, 544))
+            // The state's 25 lanes, one a word, then c̃'s one padded block, in fresh memory above the permutation's
+            // borrowed memory: c̃ ‖ 0x1F ‖ 0x00… ‖ 0x80 (136 bytes, zeroed first by reading past the calldata).
+            state := mload(0x40)
+            if lt(state, borrowedEnd) { state := borrowedEnd }
+            padded := add(state, 800)
+            mstore(0x40, add(padded, 136))
+            calldatacopy(padded, calldatasize(), 136)
+            calldatacopy(padded, seed.offset, seed.length)
+            mstore8(add(padded, seed.length), 0x1f)
+            mstore8(add(padded, 135), 0x80)
         }
-        KeccakF1600.squeezeLanes(state, lanes, 0);
+        KeccakF1600.absorb(state, padded, 0, padded, 136);
         uint256 signs;
         assembly ("memory-safe") {
             // The 8 sign bytes are lane 0: byte m of the stream is its bits 8m..8m+7.
-            signs := mload(lanes)
+            signs := mload(state)
         }
-        uint256 i = _sampleLanes(lanes, 8, firstLength, 196, signs, negC);
-        if (i < 256) i = _sampleLanes(lanes, firstLength, 136, i, signs, negC);
+        uint256 i = _sampleLanes(state, 8, firstLength, 196, signs, negC);
+        if (i < 256) i = _sampleLanes(state, firstLength, 136, i, signs, negC);
         if (i < 256) {
-            KeccakF1600.squeezeLanes(state, lanes, 0);
-            i = _sampleLanes(lanes, 0, 136, i, signs, negC);
+            KeccakF1600.permuteAt(state);
+            i = _sampleLanes(state, 0, 136, i, signs, negC);
         }
         return i == 256;
     }
