@@ -5,7 +5,6 @@ pragma solidity ^0.8.24;
 
 import {KeccakF1600} from "./KeccakF1600.sol";
 import {MLDSANTT} from "./MLDSANTT.sol";
-import {SHAKE} from "./SHAKE.sol";
 
 /**
  * @dev FIPS 204 ML-DSA.Verify (Algorithm 3, pure mode, with Verify_internal, Algorithm 8) for ML-DSA-65, over
@@ -151,8 +150,8 @@ library MLDSA65 {
         assembly ("memory-safe") {
             expanded := add(expandedKey, 0x20)
         }
-        // μ ‖ w1Encode(w1′): the input of the final hash, μ first.
-        bytes memory transcript = new bytes(64 + W1_BYTES);
+        // μ ‖ w1Encode(w1′): the input of the final hash, μ first, then room for its padding.
+        bytes memory transcript = new bytes(TRANSCRIPT_BYTES);
         uint256 transcriptData;
         assembly ("memory-safe") {
             transcriptData := add(transcript, 0x20)
@@ -164,7 +163,7 @@ library MLDSA65 {
         _useScratch(free);
         computeW1(expanded, signature, z, transcriptData + 64);
         _useScratch(z + PRODUCTS_OFFSET);
-        return cTildeEquals(SHAKE.shake256(transcript, C_TILDE_BYTES), signature);
+        return cTildeMatches(transcriptData, signature);
     }
 
     /**
@@ -178,12 +177,31 @@ library MLDSA65 {
         }
     }
 
-    /// @dev Whether the first 48 bytes of `cTildePrime` are σ's c̃.
-    function cTildeEquals(bytes memory cTildePrime, bytes calldata signature) internal pure returns (bool equal) {
+    /// @dev The transcript μ ‖ w1Encode(w1′) (832 bytes) with room for SHAKE256's padding: 7 blocks of 136 bytes.
+    uint256 internal constant TRANSCRIPT_BYTES = 952;
+
+    /**
+     * @dev Whether SHAKE256(μ ‖ w1Encode(w1′), 48) is σ's c̃, for the transcript at `transcript` (above
+     * {KeccakF1600-BORROWED_END}, {TRANSCRIPT_BYTES} writable bytes). The padding goes in place after the 832
+     * bytes, so the permutation absorbs the transcript where it is; the digest goes to fresh memory (at or above
+     * {KeccakF1600-BORROWED_END}).
+     */
+    function cTildeMatches(uint256 transcript, bytes calldata signature) internal pure returns (bool equal) {
+        uint256 out;
+        assembly ("memory-safe") {
+            // 0x1F ‖ 0x00… ‖ 0x80 to the end of the last block (zeroed by reading past the calldata).
+            calldatacopy(add(transcript, 832), calldatasize(), 120)
+            mstore8(add(transcript, 832), 0x1f)
+            mstore8(add(transcript, 951), 0x80)
+            // Allocated: the permutation saves the memory it borrows above the free memory pointer.
+            out := mload(0x40)
+            mstore(0x40, add(out, 64))
+        }
+        KeccakF1600.absorbAndSqueeze(transcript, 6, transcript + 816, 136, out, 48);
         assembly ("memory-safe") {
             equal := and(
-                eq(mload(add(cTildePrime, 0x20)), calldataload(signature.offset)),
-                eq(shr(128, mload(add(cTildePrime, 0x40))), shr(128, calldataload(add(signature.offset, 0x20))))
+                eq(mload(out), calldataload(signature.offset)),
+                eq(shr(128, mload(add(out, 0x20))), shr(128, calldataload(add(signature.offset, 0x20))))
             )
         }
     }

@@ -5,7 +5,6 @@ pragma solidity ^0.8.24;
 
 import {KeccakF1600} from "./KeccakF1600.sol";
 import {MLDSANTT} from "./MLDSANTT.sol";
-import {SHAKE} from "./SHAKE.sol";
 
 /**
  * @dev FIPS 204 ML-DSA.Verify (Algorithm 3, pure mode, with Verify_internal, Algorithm 8) for ML-DSA-87, over
@@ -151,8 +150,8 @@ library MLDSA87 {
         assembly ("memory-safe") {
             expanded := add(expandedKey, 0x20)
         }
-        // μ ‖ w1Encode(w1′): the input of the final hash, μ first.
-        bytes memory transcript = new bytes(64 + W1_BYTES);
+        // μ ‖ w1Encode(w1′): the input of the final hash, μ first, then room for its padding.
+        bytes memory transcript = new bytes(TRANSCRIPT_BYTES);
         uint256 transcriptData;
         assembly ("memory-safe") {
             transcriptData := add(transcript, 0x20)
@@ -164,7 +163,7 @@ library MLDSA87 {
         _useScratch(free);
         computeW1(expanded, signature, z, transcriptData + 64);
         _useScratch(z + PRODUCTS_OFFSET);
-        return cTildeEquals(SHAKE.shake256(transcript, C_TILDE_BYTES), signature);
+        return cTildeMatches(transcriptData, signature);
     }
 
     /**
@@ -178,12 +177,31 @@ library MLDSA87 {
         }
     }
 
-    /// @dev Whether the first 64 bytes of `cTildePrime` are σ's c̃.
-    function cTildeEquals(bytes memory cTildePrime, bytes calldata signature) internal pure returns (bool equal) {
+    /// @dev The transcript μ ‖ w1Encode(w1′) (1088 bytes) with room for SHAKE256's padding: 9 blocks of 136 bytes.
+    uint256 internal constant TRANSCRIPT_BYTES = 1224;
+
+    /**
+     * @dev Whether SHAKE256(μ ‖ w1Encode(w1′), 64) is σ's c̃, for the transcript at `transcript` (above
+     * {KeccakF1600-BORROWED_END}, {TRANSCRIPT_BYTES} writable bytes). The padding goes in place after the 1088
+     * bytes, so the permutation absorbs the transcript where it is; the digest goes to fresh memory (at or above
+     * {KeccakF1600-BORROWED_END}).
+     */
+    function cTildeMatches(uint256 transcript, bytes calldata signature) internal pure returns (bool equal) {
+        uint256 out;
+        assembly ("memory-safe") {
+            // 0x1F ‖ 0x00… ‖ 0x80 to the end of the last block (zeroed by reading past the calldata).
+            calldatacopy(add(transcript, 1088), calldatasize(), 136)
+            mstore8(add(transcript, 1088), 0x1f)
+            mstore8(add(transcript, 1223), 0x80)
+            // Allocated: the permutation saves the memory it borrows above the free memory pointer.
+            out := mload(0x40)
+            mstore(0x40, add(out, 64))
+        }
+        KeccakF1600.absorbAndSqueeze(transcript, 8, transcript + 1088, 136, out, 64);
         assembly ("memory-safe") {
             equal := and(
-                eq(mload(add(cTildePrime, 0x20)), calldataload(signature.offset)),
-                eq(mload(add(cTildePrime, 0x40)), calldataload(add(signature.offset, 0x20)))
+                eq(mload(out), calldataload(signature.offset)),
+                eq(mload(add(out, 0x20)), calldataload(add(signature.offset, 0x20)))
             )
         }
     }

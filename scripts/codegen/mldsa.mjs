@@ -205,17 +205,40 @@ ${d.groups
   return c.join("");
 }
 
-function cTildeEquals(p) {
-  const first = "eq(mload(add(cTildePrime, 0x20)), calldataload(signature.offset))";
+function cTildeMatches(p) {
+  const length = 64 + p.w1Bytes;
+  const blocks = Math.floor(length / 136) + 1;
+  // The two pad bytes are distinct bytes (no 0x9F case) for every set.
+  if (length === blocks * 136 - 1) throw new Error("transcript padding: 0x1F and 0x80 meet");
+  const first = "eq(mload(out), calldataload(signature.offset))";
   const second =
     p.cTildeBytes === 32
       ? null
       : p.cTildeBytes === 64
-        ? "eq(mload(add(cTildePrime, 0x40)), calldataload(add(signature.offset, 0x20)))"
-        : `eq(shr(${8 * (64 - p.cTildeBytes)}, mload(add(cTildePrime, 0x40))), shr(${8 * (64 - p.cTildeBytes)}, calldataload(add(signature.offset, 0x20))))`;
+        ? "eq(mload(add(out, 0x20)), calldataload(add(signature.offset, 0x20)))"
+        : `eq(shr(${8 * (64 - p.cTildeBytes)}, mload(add(out, 0x20))), shr(${8 * (64 - p.cTildeBytes)}, calldataload(add(signature.offset, 0x20))))`;
   const body = second === null ? `equal := ${first}` : `equal := and(\n                ${first},\n                ${second}\n            )`;
-  return `    /// @dev Whether the first ${p.cTildeBytes} bytes of \`cTildePrime\` are σ's c̃.
-    function cTildeEquals(bytes memory cTildePrime, bytes calldata signature) internal pure returns (bool equal) {
+  return `    /// @dev The transcript μ ‖ w1Encode(w1′) (${length} bytes) with room for SHAKE256's padding: ${blocks} blocks of 136 bytes.
+    uint256 internal constant TRANSCRIPT_BYTES = ${blocks * 136};
+
+    /**
+     * @dev Whether SHAKE256(μ ‖ w1Encode(w1′), ${p.cTildeBytes}) is σ's c̃, for the transcript at \`transcript\` (above
+     * {KeccakF1600-BORROWED_END}, {TRANSCRIPT_BYTES} writable bytes). The padding goes in place after the ${length}
+     * bytes, so the permutation absorbs the transcript where it is; the digest goes to fresh memory (at or above
+     * {KeccakF1600-BORROWED_END}).
+     */
+    function cTildeMatches(uint256 transcript, bytes calldata signature) internal pure returns (bool equal) {
+        uint256 out;
+        assembly ("memory-safe") {
+            // 0x1F ‖ 0x00… ‖ 0x80 to the end of the last block (zeroed by reading past the calldata).
+            calldatacopy(add(transcript, ${length}), calldatasize(), ${blocks * 136 - length})
+            mstore8(add(transcript, ${length}), 0x1f)
+            mstore8(add(transcript, ${blocks * 136 - 1}), 0x80)
+            // Allocated: the permutation saves the memory it borrows above the free memory pointer.
+            out := mload(0x40)
+            mstore(0x40, add(out, 64))
+        }
+        KeccakF1600.absorbAndSqueeze(transcript, ${blocks - 1}, transcript + ${(blocks - 1) * 136}, 136, out, ${p.cTildeBytes});
         assembly ("memory-safe") {
             ${body}
         }
@@ -605,7 +628,6 @@ pragma solidity ^0.8.24;
 
 import {KeccakF1600} from "./KeccakF1600.sol";
 import {MLDSANTT} from "./MLDSANTT.sol";
-import {SHAKE} from "./SHAKE.sol";
 
 /**
  * @dev FIPS 204 ML-DSA.Verify (Algorithm 3, pure mode, with Verify_internal, Algorithm 8) for ML-DSA-${p.set}, over
@@ -671,8 +693,8 @@ ${constants(p)}
         assembly ("memory-safe") {
             expanded := add(expandedKey, 0x20)
         }
-        // μ ‖ w1Encode(w1′): the input of the final hash, μ first.
-        bytes memory transcript = new bytes(64 + W1_BYTES);
+        // μ ‖ w1Encode(w1′): the input of the final hash, μ first, then room for its padding.
+        bytes memory transcript = new bytes(TRANSCRIPT_BYTES);
         uint256 transcriptData;
         assembly ("memory-safe") {
             transcriptData := add(transcript, 0x20)
@@ -684,7 +706,7 @@ ${constants(p)}
         _useScratch(free);
         computeW1(expanded, signature, z, transcriptData + 64);
         _useScratch(z + PRODUCTS_OFFSET);
-        return cTildeEquals(SHAKE.shake256(transcript, C_TILDE_BYTES), signature);
+        return cTildeMatches(transcriptData, signature);
     }
 
     /**
@@ -698,7 +720,7 @@ ${constants(p)}
         }
     }
 
-${cTildeEquals(p)}
+${cTildeMatches(p)}
 
     /**
      * @dev sigDecode's checks and z: verifies that σ's hint is well formed (FIPS 204 Algorithm 21) and
@@ -896,7 +918,6 @@ pragma solidity ^0.8.24;
 import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 import {${lib}} from "../utils/${lib}.sol";
 import {MLDSANTT} from "../utils/MLDSANTT.sol";
-import {SHAKE} from "../utils/SHAKE.sol";
 
 /**
  * @dev Where {${lib}Verifier} spends its gas, for the gas suite: the verifier's steps run in the same order
@@ -939,12 +960,12 @@ contract ${lib}Profiler {
         if (!decoded) return (gas, false);
         checkpoint = _lap(gas, 1, checkpoint);
 
-        bytes memory transcript = new bytes(64 + ${lib}.W1_BYTES);
+        bytes memory transcript = new bytes(${lib}.TRANSCRIPT_BYTES);
         if (!_arithmetic(gas, _address(expandedKey), hash, signature, z, _address(transcript))) return (gas, false);
 
         checkpoint = gasleft();
         ${lib}._useScratch(z + ${lib}.PRODUCTS_OFFSET);
-        valid = ${lib}.cTildeEquals(SHAKE.shake256(transcript, ${lib}.C_TILDE_BYTES), signature);
+        valid = ${lib}.cTildeMatches(_address(transcript), signature);
         _lap(gas, 7, checkpoint);
     }
 
