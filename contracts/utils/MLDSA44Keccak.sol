@@ -26,6 +26,13 @@ library MLDSA44Keccak {
      */
     uint256 private constant SAMPLE_BLOCKS = 9;
 
+    /// @dev The top lane of a word, and the other three (as {MLDSA44} packs −c).
+    uint256 private constant TOP_LANE = 0xffffffffffffffff000000000000000000000000000000000000000000000000;
+    uint256 private constant LOW_LANES = 0xffffffffffffffffffffffffffffffffffffffffffffffff;
+    /// @dev −(+1) = q − 1 in a word's top lane, and that lane's lowest bit.
+    uint256 private constant MINUS_ONE = 0x7fe000000000000000000000000000000000000000000000000000;
+    uint256 private constant SIGN_BIT = 0x1000000000000000000000000000000000000000000000000;
+
     /**
      * @dev ETHDILITHIUM's verification of `signature` over `message` with `context` (M′ = 0 ‖ |ctx| ‖ ctx ‖ M, as
      * ML-DSA's pure mode), under the expanded key `expandedKey`: false for a wrong-length key or σ, |ctx| > 255, a
@@ -46,49 +53,98 @@ library MLDSA44Keccak {
         (bool ok, uint256 z) = MLDSA44.decodeSignature(signature);
         if (!ok) return false;
         uint256 expanded;
-        bytes32 tr0;
-        bytes32 tr1;
         assembly ("memory-safe") {
             expanded := add(expandedKey, 0x20)
-            tr0 := mload(add(expanded, TR_OFFSET))
-            tr1 := mload(add(expanded, add(TR_OFFSET, 0x20)))
         }
         // μ ‖ w1Encode(w1′): the input of the final hash, μ first.
         bytes memory transcript = new bytes(64 + W1_BYTES);
-        bytes32 muState = keccak256(abi.encodePacked(tr0, tr1, bytes1(0), uint8(context.length), context, message));
-        bytes32 mu0 = _block(muState, 0);
-        bytes32 mu1 = _block(muState, 1);
         uint256 transcriptData;
         assembly ("memory-safe") {
             transcriptData := add(transcript, 0x20)
-            mstore(transcriptData, mu0)
-            mstore(add(transcriptData, 0x20), mu1)
         }
-        if (!_sampleInBall(signature, z + MLDSA44.C_OFFSET)) return false;
+        // As {MLDSA44-verify}: the hashes' temporary memory goes in the products' rows, which hold nothing before
+        // {MLDSA44-computeW1}, instead of growing memory.
+        uint256 free = MLDSA44._useScratch(z + MLDSA44.PRODUCTS_OFFSET);
+        _mu(expanded, message, context, transcriptData);
+        if (!_sampleInBall(signature[0:32], z + MLDSA44.C_OFFSET)) return false;
+        MLDSA44._useScratch(free);
         MLDSA44.computeW1(expanded, signature, z, transcriptData + 64);
-        return _block(keccak256(transcript), 0) == bytes32(signature[0:32]);
-    }
-
-    /// @dev Block `i` of the keccak-CTR stream with state `state`.
-    function _block(bytes32 state, uint64 i) private pure returns (bytes32) {
-        return keccak256(abi.encodePacked(state, i));
+        bytes32 cTildePrime;
+        assembly ("memory-safe") {
+            mstore(0, keccak256(transcriptData, add(64, W1_BYTES)))
+            mstore(0x20, 0)
+            cTildePrime := keccak256(0, 40)
+        }
+        return cTildePrime == bytes32(signature[0:32]);
     }
 
     /**
-     * @dev SampleInBall from the keccak-CTR stream of c̃ = σ[0:32], storing −c at `negC` as {MLDSA44}'s does: the
-     * first 8 bytes are the signs, least significant bit first, then single-byte draws (see {SAMPLE_BLOCKS}).
+     * @dev μ, the first 64 bytes of the keccak-CTR stream of tr ‖ M′ (M′ = 0 ‖ |ctx| ‖ ctx ‖ M), written at `out`.
+     * tr ‖ M′ is assembled in free memory without allocating it (nothing else is written before it is hashed), and
+     * the stream's blocks keccak256(state ‖ uint64_be(i)) are hashed from the scratch space (state in 0x00 … 0x1f,
+     * i in 0x20 … 0x27). Plain reference: {MLDSA44KeccakReference-mu}.
      */
-    function _sampleInBall(bytes calldata signature, uint256 negC) private pure returns (bool) {
-        bytes32 state = keccak256(signature[0:32]);
-        bytes memory stream = new bytes(32 * SAMPLE_BLOCKS);
-        uint256 signs;
-        for (uint64 i = 0; i < SAMPLE_BLOCKS; ++i) {
-            bytes32 output = _block(state, i);
-            assembly ("memory-safe") {
-                mstore(add(add(stream, 0x20), shl(5, i)), output)
-            }
+    function _mu(uint256 expanded, bytes memory message, bytes memory context, uint256 out) internal pure {
+        assembly ("memory-safe") {
+            let p := mload(0x40)
+            mcopy(p, add(expanded, TR_OFFSET), 64)
+            mstore8(add(p, 64), 0)
+            mstore8(add(p, 65), mload(context))
+            mcopy(add(p, 66), add(context, 0x20), mload(context))
+            mcopy(add(add(p, 66), mload(context)), add(message, 0x20), mload(message))
+            mstore(0, keccak256(p, add(66, add(mload(context), mload(message)))))
+            mstore(0x20, 0)
+            mstore(out, keccak256(0, 40))
+            mstore(0x20, shl(192, 1))
+            mstore(add(out, 0x20), keccak256(0, 40))
         }
-        for (uint256 m = 0; m < 8; ++m) signs |= uint256(uint8(stream[m])) << (8 * m);
-        return MLDSA44._sampleFrom(stream, 8, 256 - 39, signs, negC) == 256;
+    }
+
+    /**
+     * @dev SampleInBall from the keccak-CTR stream of c̃ = `cTilde` (32 bytes), storing −c at `negC` as
+     * {MLDSA44-_sampleLanes} does: the stream's first 8 bytes are the signs, least significant bit first, then
+     * single-byte draws j ≤ i for i in [217, 256) (see {SAMPLE_BLOCKS}). The stream's 32-byte blocks are hashed one
+     * at a time, as the draws reach them, from the scratch space (see {_mu}); usually two are needed. Returns false
+     * if the {SAMPLE_BLOCKS} blocks run out first. Plain reference: {MLDSA44KeccakReference-sampleInBall}.
+     */
+    function _sampleInBall(bytes calldata cTilde, uint256 negC) internal pure returns (bool done) {
+        assembly ("memory-safe") {
+            calldatacopy(0, cTilde.offset, 32)
+            mstore(0, keccak256(0, 32))
+            mstore(0x20, 0)
+            let stream := keccak256(0, 40)
+            // Sign t is bit t of the stream's bytes 0 … 7 read little-endian: the byte reversal of its top 8 bytes, kept
+            // at bit 192 on (a top lane's lowest bit) and moved down a bit per position.
+            let signs := shr(192, stream)
+            signs := or(shr(8, and(signs, 0xff00ff00ff00ff00)), and(shl(8, signs), 0xff00ff00ff00ff00))
+            signs := or(shr(16, and(signs, 0xffff0000ffff0000)), and(shl(16, signs), 0xffff0000ffff0000))
+            signs := shl(192, or(shr(32, signs), and(shl(32, signs), 0xffffffff00000000)))
+            let i := 217
+            let k := 8
+            let b := 1
+            // One loop, one test of the block's end per draw; a block is hashed when the draws reach it.
+            for {} 1 {} {
+                let j := byte(k, stream)
+                if iszero(gt(j, i)) {
+                    // c[i] = c[j] and c[j] = −(−1)^sign (q − 1 or 1 in the top lane), as {MLDSA44-_sampleLanes}, whose
+                    // comments say why the two stores are safe.
+                    let pj := add(negC, shl(3, j))
+                    mstore(add(negC, shl(3, i)), and(mload(pj), TOP_LANE))
+                    mstore(pj, or(and(mload(pj), LOW_LANES), sub(MINUS_ONE, mul(and(signs, SIGN_BIT), 8380415))))
+                    signs := shr(1, signs)
+                    i := add(i, 1)
+                    if eq(i, 256) { break }
+                }
+                k := add(k, 1)
+                if eq(k, 32) {
+                    if eq(b, SAMPLE_BLOCKS) { break }
+                    mstore(0x20, shl(192, b))
+                    stream := keccak256(0, 40)
+                    b := add(b, 1)
+                    k := 0
+                }
+            }
+            done := eq(i, 256)
+        }
     }
 }

@@ -5,7 +5,6 @@ pragma solidity ^0.8.24;
 
 import {KeccakF1600} from "./KeccakF1600.sol";
 import {MLDSANTT} from "./MLDSANTT.sol";
-import {SHAKE} from "./SHAKE.sol";
 
 /**
  * @dev FIPS 204 ML-DSA.Verify (Algorithm 3, pure mode, with Verify_internal, Algorithm 8) for ML-DSA-65, over
@@ -154,8 +153,8 @@ library MLDSA65 {
             expanded := add(expandedKey, 0x20)
             products := add(z, PRODUCTS_OFFSET)
         }
-        // μ ‖ w1Encode(w1′): the input of the final hash, μ first.
-        bytes memory transcript = new bytes(64 + W1_BYTES);
+        // μ ‖ w1Encode(w1′): the input of the final hash, μ first, then room for its padding.
+        bytes memory transcript = new bytes(TRANSCRIPT_BYTES);
         uint256 transcriptData;
         uint256 w1;
         assembly ("memory-safe") {
@@ -169,7 +168,7 @@ library MLDSA65 {
         _useScratch(free);
         computeW1(expanded, signature, z, w1);
         _useScratch(products);
-        return cTildeEquals(SHAKE.shake256(transcript, C_TILDE_BYTES), signature);
+        return cTildeMatches(transcriptData, signature);
     }
 
     /**
@@ -183,12 +182,31 @@ library MLDSA65 {
         }
     }
 
-    /// @dev Whether the first 48 bytes of `cTildePrime` are σ's c̃.
-    function cTildeEquals(bytes memory cTildePrime, bytes calldata signature) internal pure returns (bool equal) {
+    /// @dev The transcript μ ‖ w1Encode(w1′) (832 bytes) with room for SHAKE256's padding: 7 blocks of 136 bytes.
+    uint256 internal constant TRANSCRIPT_BYTES = 952;
+
+    /**
+     * @dev Whether SHAKE256(μ ‖ w1Encode(w1′), 48) is σ's c̃, for the transcript at `transcript` (above
+     * {KeccakF1600-BORROWED_END}, {TRANSCRIPT_BYTES} writable bytes). The padding goes in place after the 832
+     * bytes, so the permutation absorbs the transcript where it is; the digest goes to fresh memory (at or above
+     * {KeccakF1600-BORROWED_END}).
+     */
+    function cTildeMatches(uint256 transcript, bytes calldata signature) internal pure returns (bool equal) {
+        uint256 out;
+        assembly ("memory-safe") {
+            // 0x1F ‖ 0x00… ‖ 0x80 to the end of the last block (zeroed by reading past the calldata).
+            calldatacopy(add(transcript, 832), calldatasize(), 120)
+            mstore8(add(transcript, 832), 0x1f)
+            mstore8(add(transcript, 951), 0x80)
+            // Allocated: the permutation saves the memory it borrows above the free memory pointer.
+            out := mload(0x40)
+            mstore(0x40, add(out, 64))
+        }
+        KeccakF1600.absorbAndSqueeze(transcript, 6, transcript + 816, 136, out, 48);
         assembly ("memory-safe") {
             equal := and(
-                eq(mload(add(cTildePrime, 0x20)), calldataload(signature.offset)),
-                eq(shr(128, mload(add(cTildePrime, 0x40))), shr(128, calldataload(add(signature.offset, 0x20))))
+                eq(mload(out), calldataload(signature.offset)),
+                eq(shr(128, mload(add(out, 0x20))), shr(128, calldataload(add(signature.offset, 0x20))))
             )
         }
     }
@@ -567,21 +585,39 @@ library MLDSA65 {
         }
     }
 
-    /// @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at `out`.
+    /**
+     * @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at `out` (at or above
+     * {KeccakF1600-BORROWED_END}). tr ‖ M′ is written once, in fresh memory, already padded into SHAKE256's blocks,
+     * and μ comes straight from the permutation's form ({KeccakF1600-absorbAndSqueeze}): no byte string for the input
+     * or the digest, and neither is copied again.
+     */
     function _mu(uint256 expanded, bytes memory message, bytes memory context, uint256 out) internal pure {
-        bytes memory input = new bytes(66 + context.length + message.length);
+        uint256 blocks;
+        uint256 count;
+        uint256 last;
+        uint256 borrowedEnd = KeccakF1600.BORROWED_END;
         assembly ("memory-safe") {
-            let p := add(input, 0x20)
-            mcopy(p, add(expanded, TR_OFFSET), 64)
-            mstore8(add(p, 64), 0)
-            mstore8(add(p, 65), mload(context))
-            mcopy(add(p, 66), add(context, 0x20), mload(context))
-            mcopy(add(add(p, 66), mload(context)), add(message, 0x20), mload(message))
+            let length := add(66, add(mload(context), mload(message)))
+            count := div(length, 136)
+            // The permutation reads its blocks from above the memory it borrows.
+            blocks := mload(0x40)
+            if lt(blocks, borrowedEnd) { blocks := borrowedEnd }
+            last := add(blocks, mul(count, 136))
+            mstore(0x40, add(last, 136))
+            // The last block zeroed first (reading past the calldata yields zeros): the input's tail and the padding
+            // go over it; every byte before it is the input's.
+            calldatacopy(last, calldatasize(), 136)
+            mcopy(blocks, add(expanded, TR_OFFSET), 64)
+            mstore8(add(blocks, 64), 0)
+            mstore8(add(blocks, 65), mload(context))
+            mcopy(add(blocks, 66), add(context, 0x20), mload(context))
+            mcopy(add(add(blocks, 66), mload(context)), add(message, 0x20), mload(message))
+            // SHAKE's padding: 0x1F after the input, 0x80 in the last block's last byte (0x9F if they meet).
+            mstore8(add(blocks, length), 0x1f)
+            let p := add(last, 135)
+            mstore8(p, xor(byte(0, mload(p)), 0x80))
         }
-        bytes memory mu = SHAKE.shake256(input, 64);
-        assembly ("memory-safe") {
-            mcopy(out, add(mu, 0x20), 64)
-        }
+        KeccakF1600.absorbAndSqueeze(blocks, count, last, 136, out, 64);
     }
 
     /**
@@ -598,8 +634,9 @@ library MLDSA65 {
      * 2^-359 (below 2^-88 already for the first block's 128), so finding a c̃ that needs a third block takes
      * about 2^359 SHAKE256 evaluations, and an honest signature meets one never.
      *
-     * The sponge is run on lanes ({KeccakF1600-squeezeLanes}): c̃ goes in as 6 little-endian lanes with SHAKE256's
-     * padding, and the draws read the squeezed lanes' bytes, least significant first, without a byte string.
+     * c̃ is absorbed as one padded block ({KeccakF1600-absorb}), which leaves the state as 25 lanes, one a word: the
+     * draws read the first 17 lanes' bytes (the rate), least significant first, without a byte string, and a second
+     * block is the state permuted in place.
      */
     function _sampleInBall(bytes calldata signature, uint256 negC) internal pure returns (bool) {
         return _sampleInBall(signature[0:48], negC, 136);
@@ -611,36 +648,32 @@ library MLDSA65 {
      * continuation, which must give the same c).
      */
     function _sampleInBall(bytes calldata seed, uint256 negC, uint256 firstLength) internal pure returns (bool) {
-        uint256[25] memory state;
-        uint256 lanes;
+        uint256 state;
+        uint256 padded;
+        uint256 borrowedEnd = KeccakF1600.BORROWED_END;
         assembly ("memory-safe") {
-            // Lane t is bytes 8t … 8t + 7 read little-endian: the byte reversal of a 64-bit big-endian read.
-            let count := shr(3, seed.length)
-            for { let t := 0 } lt(t, count) { t := add(t, 1) } {
-                let v := shr(192, calldataload(add(seed.offset, shl(3, t))))
-                v := or(shr(8, and(v, 0xff00ff00ff00ff00)), and(shl(8, v), 0xff00ff00ff00ff00))
-                v := or(shr(16, and(v, 0xffff0000ffff0000)), and(shl(16, v), 0xffff0000ffff0000))
-                v := or(shr(32, v), and(shl(32, v), 0xffffffff00000000))
-                mstore(add(state, shl(5, t)), v)
-            }
-            // SHAKE's padding: 0x1F after the seed, 0x80 in the last byte of the 136-byte block (lane 16's top).
-            mstore(add(state, shl(5, count)), 0x1f)
-            mstore(add(state, 512), shl(63, 1))
-            // The 17 lanes of a squeezed block, one a word, in fresh memory (above the permutation's borrowed memory).
-            lanes := mload(0x40)
-            mstore(0x40, add(lanes, 544))
+            // The state's 25 lanes, one a word, then c̃'s one padded block, in fresh memory above the permutation's
+            // borrowed memory: c̃ ‖ 0x1F ‖ 0x00… ‖ 0x80 (136 bytes, zeroed first by reading past the calldata).
+            state := mload(0x40)
+            if lt(state, borrowedEnd) { state := borrowedEnd }
+            padded := add(state, 800)
+            mstore(0x40, add(padded, 136))
+            calldatacopy(padded, calldatasize(), 136)
+            calldatacopy(padded, seed.offset, seed.length)
+            mstore8(add(padded, seed.length), 0x1f)
+            mstore8(add(padded, 135), 0x80)
         }
-        KeccakF1600.squeezeLanes(state, lanes, 0);
+        KeccakF1600.absorb(state, padded, 0, padded, 136);
         uint256 signs;
         assembly ("memory-safe") {
             // The 8 sign bytes are lane 0: byte m of the stream is its bits 8m..8m+7.
-            signs := mload(lanes)
+            signs := mload(state)
         }
-        uint256 i = _sampleLanes(lanes, 8, firstLength, 207, signs, negC);
-        if (i < 256) i = _sampleLanes(lanes, firstLength, 136, i, signs, negC);
+        uint256 i = _sampleLanes(state, 8, firstLength, 207, signs, negC);
+        if (i < 256) i = _sampleLanes(state, firstLength, 136, i, signs, negC);
         if (i < 256) {
-            KeccakF1600.squeezeLanes(state, lanes, 0);
-            i = _sampleLanes(lanes, 0, 136, i, signs, negC);
+            KeccakF1600.permuteAt(state);
+            i = _sampleLanes(state, 0, 136, i, signs, negC);
         }
         return i == 256;
     }

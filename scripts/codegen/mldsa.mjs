@@ -205,17 +205,40 @@ ${d.groups
   return c.join("");
 }
 
-function cTildeEquals(p) {
-  const first = "eq(mload(add(cTildePrime, 0x20)), calldataload(signature.offset))";
+function cTildeMatches(p) {
+  const length = 64 + p.w1Bytes;
+  const blocks = Math.floor(length / 136) + 1;
+  // The two pad bytes are distinct bytes (no 0x9F case) for every set.
+  if (length === blocks * 136 - 1) throw new Error("transcript padding: 0x1F and 0x80 meet");
+  const first = "eq(mload(out), calldataload(signature.offset))";
   const second =
     p.cTildeBytes === 32
       ? null
       : p.cTildeBytes === 64
-        ? "eq(mload(add(cTildePrime, 0x40)), calldataload(add(signature.offset, 0x20)))"
-        : `eq(shr(${8 * (64 - p.cTildeBytes)}, mload(add(cTildePrime, 0x40))), shr(${8 * (64 - p.cTildeBytes)}, calldataload(add(signature.offset, 0x20))))`;
+        ? "eq(mload(add(out, 0x20)), calldataload(add(signature.offset, 0x20)))"
+        : `eq(shr(${8 * (64 - p.cTildeBytes)}, mload(add(out, 0x20))), shr(${8 * (64 - p.cTildeBytes)}, calldataload(add(signature.offset, 0x20))))`;
   const body = second === null ? `equal := ${first}` : `equal := and(\n                ${first},\n                ${second}\n            )`;
-  return `    /// @dev Whether the first ${p.cTildeBytes} bytes of \`cTildePrime\` are σ's c̃.
-    function cTildeEquals(bytes memory cTildePrime, bytes calldata signature) internal pure returns (bool equal) {
+  return `    /// @dev The transcript μ ‖ w1Encode(w1′) (${length} bytes) with room for SHAKE256's padding: ${blocks} blocks of 136 bytes.
+    uint256 internal constant TRANSCRIPT_BYTES = ${blocks * 136};
+
+    /**
+     * @dev Whether SHAKE256(μ ‖ w1Encode(w1′), ${p.cTildeBytes}) is σ's c̃, for the transcript at \`transcript\` (above
+     * {KeccakF1600-BORROWED_END}, {TRANSCRIPT_BYTES} writable bytes). The padding goes in place after the ${length}
+     * bytes, so the permutation absorbs the transcript where it is; the digest goes to fresh memory (at or above
+     * {KeccakF1600-BORROWED_END}).
+     */
+    function cTildeMatches(uint256 transcript, bytes calldata signature) internal pure returns (bool equal) {
+        uint256 out;
+        assembly ("memory-safe") {
+            // 0x1F ‖ 0x00… ‖ 0x80 to the end of the last block (zeroed by reading past the calldata).
+            calldatacopy(add(transcript, ${length}), calldatasize(), ${blocks * 136 - length})
+            mstore8(add(transcript, ${length}), 0x1f)
+            mstore8(add(transcript, ${blocks * 136 - 1}), 0x80)
+            // Allocated: the permutation saves the memory it borrows above the free memory pointer.
+            out := mload(0x40)
+            mstore(0x40, add(out, 64))
+        }
+        KeccakF1600.absorbAndSqueeze(transcript, ${blocks - 1}, transcript + ${(blocks - 1) * 136}, 136, out, ${p.cTildeBytes});
         assembly ("memory-safe") {
             ${body}
         }
@@ -609,7 +632,6 @@ pragma solidity ^0.8.24;
 
 import {KeccakF1600} from "./KeccakF1600.sol";
 import {MLDSANTT} from "./MLDSANTT.sol";
-import {SHAKE} from "./SHAKE.sol";
 
 /**
  * @dev FIPS 204 ML-DSA.Verify (Algorithm 3, pure mode, with Verify_internal, Algorithm 8) for ML-DSA-${p.set}, over
@@ -678,8 +700,8 @@ ${constants(p)}
             expanded := add(expandedKey, 0x20)
             products := add(z, PRODUCTS_OFFSET)
         }
-        // μ ‖ w1Encode(w1′): the input of the final hash, μ first.
-        bytes memory transcript = new bytes(64 + W1_BYTES);
+        // μ ‖ w1Encode(w1′): the input of the final hash, μ first, then room for its padding.
+        bytes memory transcript = new bytes(TRANSCRIPT_BYTES);
         uint256 transcriptData;
         uint256 w1;
         assembly ("memory-safe") {
@@ -693,7 +715,7 @@ ${constants(p)}
         _useScratch(free);
         computeW1(expanded, signature, z, w1);
         _useScratch(products);
-        return cTildeEquals(SHAKE.shake256(transcript, C_TILDE_BYTES), signature);
+        return cTildeMatches(transcriptData, signature);
     }
 
     /**
@@ -707,7 +729,7 @@ ${constants(p)}
         }
     }
 
-${cTildeEquals(p)}
+${cTildeMatches(p)}
 
     /**
      * @dev sigDecode's checks and z: verifies that σ's hint is well formed (FIPS 204 Algorithm 21) and
@@ -768,21 +790,39 @@ ${accumulate(p)}
 
 ${useHintAndEncode(p)}
 
-    /// @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at \`out\`.
+    /**
+     * @dev μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M (Algorithms 3 and 8), written at \`out\` (at or above
+     * {KeccakF1600-BORROWED_END}). tr ‖ M′ is written once, in fresh memory, already padded into SHAKE256's blocks,
+     * and μ comes straight from the permutation's form ({KeccakF1600-absorbAndSqueeze}): no byte string for the input
+     * or the digest, and neither is copied again.
+     */
     function _mu(uint256 expanded, bytes memory message, bytes memory context, uint256 out) internal pure {
-        bytes memory input = new bytes(66 + context.length + message.length);
+        uint256 blocks;
+        uint256 count;
+        uint256 last;
+        uint256 borrowedEnd = KeccakF1600.BORROWED_END;
         assembly ("memory-safe") {
-            let p := add(input, 0x20)
-            mcopy(p, add(expanded, TR_OFFSET), 64)
-            mstore8(add(p, 64), 0)
-            mstore8(add(p, 65), mload(context))
-            mcopy(add(p, 66), add(context, 0x20), mload(context))
-            mcopy(add(add(p, 66), mload(context)), add(message, 0x20), mload(message))
+            let length := add(66, add(mload(context), mload(message)))
+            count := div(length, 136)
+            // The permutation reads its blocks from above the memory it borrows.
+            blocks := mload(0x40)
+            if lt(blocks, borrowedEnd) { blocks := borrowedEnd }
+            last := add(blocks, mul(count, 136))
+            mstore(0x40, add(last, 136))
+            // The last block zeroed first (reading past the calldata yields zeros): the input's tail and the padding
+            // go over it; every byte before it is the input's.
+            calldatacopy(last, calldatasize(), 136)
+            mcopy(blocks, add(expanded, TR_OFFSET), 64)
+            mstore8(add(blocks, 64), 0)
+            mstore8(add(blocks, 65), mload(context))
+            mcopy(add(blocks, 66), add(context, 0x20), mload(context))
+            mcopy(add(add(blocks, 66), mload(context)), add(message, 0x20), mload(message))
+            // SHAKE's padding: 0x1F after the input, 0x80 in the last block's last byte (0x9F if they meet).
+            mstore8(add(blocks, length), 0x1f)
+            let p := add(last, 135)
+            mstore8(p, xor(byte(0, mload(p)), 0x80))
         }
-        bytes memory mu = SHAKE.shake256(input, 64);
-        assembly ("memory-safe") {
-            mcopy(out, add(mu, 0x20), 64)
-        }
+        KeccakF1600.absorbAndSqueeze(blocks, count, last, 136, out, 64);
     }
 
     /**
@@ -799,8 +839,9 @@ ${useHintAndEncode(p)}
      * 2^-${bothBlocksBound} (below 2^-${firstBlockBound} already for the first block's 128), so finding a c̃ that needs a third block takes
      * about 2^${bothBlocksBound} SHAKE256 evaluations, and an honest signature meets one never.
      *
-     * The sponge is run on lanes ({KeccakF1600-squeezeLanes}): c̃ goes in as ${p.cTildeBytes / 8} little-endian lanes with SHAKE256's
-     * padding, and the draws read the squeezed lanes' bytes, least significant first, without a byte string.
+     * c̃ is absorbed as one padded block ({KeccakF1600-absorb}), which leaves the state as 25 lanes, one a word: the
+     * draws read the first 17 lanes' bytes (the rate), least significant first, without a byte string, and a second
+     * block is the state permuted in place.
      */
     function _sampleInBall(bytes calldata signature, uint256 negC) internal pure returns (bool) {
         return _sampleInBall(signature[0:${p.cTildeBytes}], negC, 136);
@@ -812,36 +853,32 @@ ${useHintAndEncode(p)}
      * continuation, which must give the same c).
      */
     function _sampleInBall(bytes calldata seed, uint256 negC, uint256 firstLength) internal pure returns (bool) {
-        uint256[25] memory state;
-        uint256 lanes;
+        uint256 state;
+        uint256 padded;
+        uint256 borrowedEnd = KeccakF1600.BORROWED_END;
         assembly ("memory-safe") {
-            // Lane t is bytes 8t … 8t + 7 read little-endian: the byte reversal of a 64-bit big-endian read.
-            let count := shr(3, seed.length)
-            for { let t := 0 } lt(t, count) { t := add(t, 1) } {
-                let v := shr(192, calldataload(add(seed.offset, shl(3, t))))
-                v := or(shr(8, and(v, 0xff00ff00ff00ff00)), and(shl(8, v), 0xff00ff00ff00ff00))
-                v := or(shr(16, and(v, 0xffff0000ffff0000)), and(shl(16, v), 0xffff0000ffff0000))
-                v := or(shr(32, v), and(shl(32, v), 0xffffffff00000000))
-                mstore(add(state, shl(5, t)), v)
-            }
-            // SHAKE's padding: 0x1F after the seed, 0x80 in the last byte of the 136-byte block (lane 16's top).
-            mstore(add(state, shl(5, count)), 0x1f)
-            mstore(add(state, 512), shl(63, 1))
-            // The 17 lanes of a squeezed block, one a word, in fresh memory (above the permutation's borrowed memory).
-            lanes := mload(0x40)
-            mstore(0x40, add(lanes, 544))
+            // The state's 25 lanes, one a word, then c̃'s one padded block, in fresh memory above the permutation's
+            // borrowed memory: c̃ ‖ 0x1F ‖ 0x00… ‖ 0x80 (136 bytes, zeroed first by reading past the calldata).
+            state := mload(0x40)
+            if lt(state, borrowedEnd) { state := borrowedEnd }
+            padded := add(state, 800)
+            mstore(0x40, add(padded, 136))
+            calldatacopy(padded, calldatasize(), 136)
+            calldatacopy(padded, seed.offset, seed.length)
+            mstore8(add(padded, seed.length), 0x1f)
+            mstore8(add(padded, 135), 0x80)
         }
-        KeccakF1600.squeezeLanes(state, lanes, 0);
+        KeccakF1600.absorb(state, padded, 0, padded, 136);
         uint256 signs;
         assembly ("memory-safe") {
             // The 8 sign bytes are lane 0: byte m of the stream is its bits 8m..8m+7.
-            signs := mload(lanes)
+            signs := mload(state)
         }
-        uint256 i = _sampleLanes(lanes, 8, firstLength, ${first}, signs, negC);
-        if (i < 256) i = _sampleLanes(lanes, firstLength, 136, i, signs, negC);
+        uint256 i = _sampleLanes(state, 8, firstLength, ${first}, signs, negC);
+        if (i < 256) i = _sampleLanes(state, firstLength, 136, i, signs, negC);
         if (i < 256) {
-            KeccakF1600.squeezeLanes(state, lanes, 0);
-            i = _sampleLanes(lanes, 0, 136, i, signs, negC);
+            KeccakF1600.permuteAt(state);
+            i = _sampleLanes(state, 0, 136, i, signs, negC);
         }
         return i == 256;
     }
@@ -877,37 +914,7 @@ ${acceptDraw(first, " ".repeat(28))}
         }
         return i;
     }
-${
-  p.set === "44"
-    ? `
-    /**
-     * @dev SampleInBall's draws from the byte string \`stream\` from byte \`k\` to its end, for the positions from \`i\` on;
-     * returns the next position (256 when done). For {MLDSA44Keccak}, whose stream is keccak-CTR's.
-     */
-    function _sampleFrom(bytes memory stream, uint256 k, uint256 i, uint256 signs, uint256 negC)
-        internal
-        pure
-        returns (uint256)
-    {
-        assembly ("memory-safe") {
-            let b := add(stream, 0x20)
-            let end := add(b, mload(stream))
-            // One test per draw: the loop runs to the stream's end and breaks once position 255 is filled.
-            if lt(i, 256) {
-                for { let p := add(b, k) } lt(p, end) { p := add(p, 1) } {
-                    let j := byte(0, mload(p))
-                    if iszero(gt(j, i)) {
-${acceptDraw(first, " ".repeat(24))}
-                        if eq(i, 256) { break }
-                    }
-                }
-            }
-        }
-        return i;
-    }
-`
-    : ""
-}}
+}
 `;
 }
 
@@ -924,7 +931,6 @@ pragma solidity ^0.8.24;
 import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 import {${lib}} from "../utils/${lib}.sol";
 import {MLDSANTT} from "../utils/MLDSANTT.sol";
-import {SHAKE} from "../utils/SHAKE.sol";
 
 /**
  * @dev Where {${lib}Verifier} spends its gas, for the gas suite: the verifier's steps run in the same order
@@ -967,12 +973,12 @@ contract ${lib}Profiler {
         if (!decoded) return (gas, false);
         checkpoint = _lap(gas, 1, checkpoint);
 
-        bytes memory transcript = new bytes(64 + ${lib}.W1_BYTES);
+        bytes memory transcript = new bytes(${lib}.TRANSCRIPT_BYTES);
         if (!_arithmetic(gas, _address(expandedKey), hash, signature, z, _address(transcript))) return (gas, false);
 
         checkpoint = gasleft();
         ${lib}._useScratch(z + ${lib}.PRODUCTS_OFFSET);
-        valid = ${lib}.cTildeEquals(SHAKE.shake256(transcript, ${lib}.C_TILDE_BYTES), signature);
+        valid = ${lib}.cTildeMatches(_address(transcript), signature);
         _lap(gas, 7, checkpoint);
     }
 
