@@ -16,7 +16,8 @@ pragma solidity ^0.8.24;
  * low 32 bits of every lane of the sum are zero, so the shift brings nothing down from the lane above). The
  * two layers that pair lanes of one word (len 2 and 1) take each word apart and use MULMOD. Several layers are
  * merged per pass so that each word is loaded and stored once per pass. Forward: three layers on eight words
- * (their zetas literals), two on four, and the last lane-parallel layer with the two in-word ones on two words.
+ * (their zetas literals), then the other three lane-parallel layers and the two in-word ones on blocks of eight
+ * consecutive words.
  * Inverse: the two in-word layers and layers len 4, 8 and 16 on blocks of eight consecutive words, then the
  * last three layers and the scaling on eight words.
  *
@@ -130,11 +131,11 @@ library MLDSANTT {
             // Lane-parallel Cooley-Tukey butterfly (x, y) -> (x + u, x - u), u = ζy (Montgomery; y < 2^28 here, so
             // u < q + 2^28·ζ'/2^32 < 1.07q). No offset per butterfly: every x of a later layer descends, through
             // x's only, from an x of its pass's first layer, so a multiple of q added once to each of those, at
-            // least the u's of its longest chain of x - u (more where the next pass needs it), keeps every lane
+            // least the u's of its longest chain of x - u (more where later layers need it), keeps every lane
             // non-negative. An output is then such an x plus its offset plus at most one u per layer: below
-            // 2^24 + 7.1q after pass 1, 2^24 + 15.1q after pass 2, 2^24 + 16.1q before the in-word layers, which add
-            // below 2q (bounds checked by interval arithmetic over the passes, for any ζ' < q; every Montgomery
-            // input stays below 2^28).
+            // 2^24 + 7.1q after pass 1, 2^24 + 15.1q after layer len 8, 2^24 + 16.1q before the in-word layers,
+            // which add below 2q (bounds checked by interval arithmetic over the passes, for any ζ' < q; every
+            // Montgomery input stays below 2^28).
             // Pass 1, layers len 128, 64, 32: words w + 8m (m = 0..7) for w < 8; ζ_1, then ζ_2 and ζ_3, then
             // ζ_4..ζ_7. Words m = 0, 1, 2, 3 head chains of 3, 2, 1 and 1 subtractions: offsets 4q, 3q, 2q, 2q.
             // The order (each layer-128 butterfly after its two loads, the first half of layer 32 before the
@@ -191,11 +192,22 @@ library MLDSANTT {
                 mstore(add(p, 1536), add(x6, u))
                 mstore(add(p, 1792), sub(x6, u))
             }
-            // Pass 2, layers len 16 and 8: block b (8 words) uses ζ_{8+b}, then ζ_{16+2b} and ζ_{17+2b}, on words
-            // w, w + 2, w + 4, w + 6 for w = 8b and 8b + 1. zp = zetas + 64 + 8b points at ζ_{8+b}'s pair, and
-            // 2·zp − zetas = zetas + 128 + 16b at ζ_{16+2b}'s. Words w and w + 2 head chains of 2 and 1
-            // subtractions: offsets 3q and 2q, and 3q more on 8b, whose four outputs are pass 3's x's (their lanes
-            // then stay above 3.9q, enough for pass 3 without offsets).
+            // Pass 2, on block b of eight consecutive words (k = 0..7 for word 8b + k): layer len 16 with ζ_{8+b} on
+            // (k, k + 4), layer len 8 with ζ_{16+2b} on (0, 2), (1, 3) and ζ_{17+2b} on (4, 6), (5, 7), then for each
+            // pair of words (2v, 2v + 1), v = 4b + j, layer len 4 with ζ_{32+v} and the two in-word layers, stored
+            // once. zp = zetas + 64 + 8b points at ζ_{8+b}'s pair, 2·zp − zetas = zetas + 128 + 16b at ζ_{16+2b}'s,
+            // and zt = 16·zp − 15·zetas − 768 = zetas + 256 + 128b at the table word of v = 4b (see {zetaTable}).
+            // Words 0, 1, 2, 3 head chains of 2, 2, 1 and 1 subtractions before layer len 4: offsets 3q, 3q, 2q, 2q,
+            // and 3q more on word 0, whose chain holds every x of layer len 4 (those lanes stay above 3.9q, enough
+            // for layer len 4 and the in-word layers without offsets).
+            // In-word layers: inside each word w, with A_w, then B_w and C_w, on the lanes taken apart, with MULMOD.
+            // s = x3·(A_w as masked, at least 2^64) ≡ Ax3 is left unreduced (a MUL, below 2^28·2^192): it only feeds
+            // the MULMODs, and as x3 ≥ 1 it exceeds h = x1 < 2^28, so s - h needs no offset. Every lane is then at
+            // least 2.9q, so for lanes (x0, x1, x2, x3) the four outputs x0 + t + v, x0 + t - v, x0 - t - w,
+            // x0 - t + w (t = Ax2, v = B(x1 + s), w = C(s - x1), all below q) are non-negative with no offset, and
+            // below 2^24 + 19q < 2^64: the packed word is the plain integer x0·ONES + t·T_MUL + (v·2^128 - w)·W_MUL
+            // (mod 2^256), whatever the signs of the multipliers. x2 and h = x1 are taken out with two shifts rather
+            // than a shift and the mask M64: the same gas, and no 8-byte constant in the code.
             for {
                 let p := a
                 let end := add(a, 2048)
@@ -204,148 +216,192 @@ library MLDSANTT {
                 p := add(p, 256)
                 zp := add(zp, 8)
             } {
-                let zo := mload(zp)
-                let z1 := shr(224, zo)
-                let z2 := and(shr(192, zo), 0xffffffff)
-                zo := mload(sub(shl(1, zp), zetas))
-                let z3 := shr(224, zo)
-                let z4 := and(shr(192, zo), 0xffffffff)
-                let z5 := and(shr(160, zo), 0xffffffff)
-                zo := and(shr(128, zo), 0xffffffff)
+                let x0 := add(mload(p), Q6L)
+                let x1 := add(mload(add(p, 32)), Q3L)
+                let x2 := add(mload(add(p, 64)), Q2L)
+                let x3 := add(mload(add(p, 96)), Q2L)
+                let x4 := mload(add(p, 128))
+                let x5 := mload(add(p, 160))
+                let x6 := mload(add(p, 192))
+                let x7 := mload(add(p, 224))
                 {
-                    let x0 := add(mload(p), Q6L)
-                    let x2 := mload(add(p, 128))
-                    let u := shr(32, add(mul(x2, z1), mul(and(mul(x2, z2), L32), Q)))
+                    let zo := mload(zp)
+                    let z1 := shr(224, zo)
+                    let z2 := and(shr(192, zo), 0xffffffff)
+                    let u := 0
+                    u := shr(32, add(mul(x4, z1), mul(and(mul(x4, z2), L32), Q)))
+                    x4 := sub(x0, u)
+                    x0 := add(x0, u)
+                    u := shr(32, add(mul(x5, z1), mul(and(mul(x5, z2), L32), Q)))
+                    x5 := sub(x1, u)
+                    x1 := add(x1, u)
+                    u := shr(32, add(mul(x6, z1), mul(and(mul(x6, z2), L32), Q)))
+                    x6 := sub(x2, u)
+                    x2 := add(x2, u)
+                    u := shr(32, add(mul(x7, z1), mul(and(mul(x7, z2), L32), Q)))
+                    x7 := sub(x3, u)
+                    x3 := add(x3, u)
+                    zo := mload(sub(shl(1, zp), zetas))
+                    z1 := shr(224, zo)
+                    z2 := and(shr(192, zo), 0xffffffff)
+                    u := shr(32, add(mul(x2, z1), mul(and(mul(x2, z2), L32), Q)))
                     x2 := sub(x0, u)
                     x0 := add(x0, u)
-                    let x1 := add(mload(add(p, 64)), Q2L)
-                    let x3 := mload(add(p, 192))
                     u := shr(32, add(mul(x3, z1), mul(and(mul(x3, z2), L32), Q)))
                     x3 := sub(x1, u)
                     x1 := add(x1, u)
-                    u := shr(32, add(mul(x1, z3), mul(and(mul(x1, z4), L32), Q)))
-                    mstore(p, add(x0, u))
-                    mstore(add(p, 64), sub(x0, u))
-                    u := shr(32, add(mul(x3, z5), mul(and(mul(x3, zo), L32), Q)))
-                    mstore(add(p, 128), add(x2, u))
-                    mstore(add(p, 192), sub(x2, u))
+                    z1 := and(shr(160, zo), 0xffffffff)
+                    z2 := and(shr(128, zo), 0xffffffff)
+                    u := shr(32, add(mul(x6, z1), mul(and(mul(x6, z2), L32), Q)))
+                    x6 := sub(x4, u)
+                    x4 := add(x4, u)
+                    u := shr(32, add(mul(x7, z1), mul(and(mul(x7, z2), L32), Q)))
+                    x7 := sub(x5, u)
+                    x5 := add(x5, u)
                 }
+                let zt := sub(sub(shl(4, zp), mul(15, zetas)), 768)
                 {
-                    let x0 := add(mload(add(p, 32)), Q3L)
-                    let x2 := mload(add(p, 160))
-                    let u := shr(32, add(mul(x2, z1), mul(and(mul(x2, z2), L32), Q)))
-                    x2 := sub(x0, u)
+                    let zw := mload(zt)
+                    let u := shr(32, add(mul(x1, shr(224, zw)), mul(and(mul(x1, and(shr(192, zw), 0xffffffff)), L32), Q)))
+                    x1 := sub(x0, u)
                     x0 := add(x0, u)
-                    let x1 := add(mload(add(p, 96)), Q2L)
-                    let x3 := mload(add(p, 224))
-                    u := shr(32, add(mul(x3, z1), mul(and(mul(x3, z2), L32), Q)))
-                    x3 := sub(x1, u)
-                    x1 := add(x1, u)
-                    u := shr(32, add(mul(x1, z3), mul(and(mul(x1, z4), L32), Q)))
-                    mstore(add(p, 32), add(x0, u))
-                    mstore(add(p, 96), sub(x0, u))
-                    u := shr(32, add(mul(x3, z5), mul(and(mul(x3, zo), L32), Q)))
-                    mstore(add(p, 160), add(x2, u))
-                    mstore(add(p, 224), sub(x2, u))
-                }
-            }
-            // Pass 3 (two pairs of words per iteration): layer len 4 on each pair of words (2v, 2v + 1) with ζ_{32+v},
-            // then layers len 2 and 1 inside each word w, with A_w, then B_w and C_w, on the lanes taken apart, with
-            // MULMOD. u = x3·(A_w as masked, at least 2^64) ≡ Ax3 is left unreduced (a MUL, below 2^28·2^192): it only
-            // feeds the MULMODs, and as x3 ≥ 1 it exceeds x1 < 2^28, so u - x1 needs no offset. Every lane is then at
-            // least 2.9q, so for (x0, x1, x2, x3) the four outputs x0 + t + v, x0 + t - v, x0 - t - w, x0 - t + w
-            // (t = Ax2, v = B(x1 + u), w = C(u - x1), all below q) are non-negative with no offset, and below
-            // 2^24 + 19q < 2^64: the packed word is the plain integer x0·ONES + t·T_MUL + (v·2^128 - w)·W_MUL
-            // (mod 2^256), whatever the signs of the multipliers. x2 is taken out with two shifts rather than a
-            // shift and the mask M64: the same gas, and no 8-byte constant in the code.
-            {
-                let zt := add(zetas, 256)
-                for {
-                    let p := a
-                    let end := add(a, 2048)
-                } lt(p, end) {
-                    p := add(p, 128)
-                    zt := add(zt, 64)
-                } {
                     {
-                        let zw := mload(zt)
-                        let x := mload(p)
-                        let y := mload(add(p, 32))
-                        {
-                            let u := shr(32, add(mul(y, shr(224, zw)), mul(and(mul(y, and(shr(192, zw), 0xffffffff)), L32), Q)))
-                            y := sub(x, u)
-                            x := add(x, u)
-                        }
-                        {
-                            let za := and(zw, MASK_A0)
-                            let u := mul(and(x, M64), za)
-                            let x1 := and(shr(128, x), M64)
-                            mstore(
-                                p,
-                                add(
-                                    add(mul(shr(192, x), ONES), mul(mulmod(shr(192, shl(128, x)), za, Q), T_MUL)),
-                                                                            mul(
-                                            sub(shl(128, mulmod(add(x1, u), and(zw, MASK_B0), Q)), mulmod(sub(u, x1), and(zw, MASK_C0), Q)),
-                                            W_MUL
-                                        )
+                        let za := and(zw, MASK_A0)
+                        let s := mul(and(x0, M64), za)
+                        let h := shr(192, shl(64, x0))
+                        mstore(
+                            p,
+                            add(
+                                add(mul(shr(192, x0), ONES), mul(mulmod(shr(192, shl(128, x0)), za, Q), T_MUL)),
+                                mul(
+                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)), mulmod(sub(s, h), and(zw, MASK_C0), Q)),
+                                    W_MUL
                                 )
                             )
-                        }
-                        {
-                            let za := and(zw, MASK_A1)
-                            let u := mul(and(y, M64), za)
-                            let x1 := and(shr(128, y), M64)
-                            mstore(
-                                add(p, 32),
-                                add(
-                                    add(mul(shr(192, y), ONES), mul(mulmod(shr(192, shl(128, y)), za, Q), T_MUL)),
-                                                                            mul(
-                                            sub(shl(128, mulmod(add(x1, u), and(zw, MASK_B1), Q)), mulmod(sub(u, x1), and(zw, MASK_C1), Q)),
-                                            W_MUL
-                                        )
-                                )
-                            )
-                        }
+                        )
                     }
                     {
-                        let zw := mload(add(zt, 32))
-                        let x := mload(add(p, 64))
-                        let y := mload(add(p, 96))
-                        {
-                            let u := shr(32, add(mul(y, shr(224, zw)), mul(and(mul(y, and(shr(192, zw), 0xffffffff)), L32), Q)))
-                            y := sub(x, u)
-                            x := add(x, u)
-                        }
-                        {
-                            let za := and(zw, MASK_A0)
-                            let u := mul(and(x, M64), za)
-                            let x1 := and(shr(128, x), M64)
-                            mstore(
-                                add(p, 64),
-                                add(
-                                    add(mul(shr(192, x), ONES), mul(mulmod(shr(192, shl(128, x)), za, Q), T_MUL)),
-                                                                            mul(
-                                            sub(shl(128, mulmod(add(x1, u), and(zw, MASK_B0), Q)), mulmod(sub(u, x1), and(zw, MASK_C0), Q)),
-                                            W_MUL
-                                        )
+                        let za := and(zw, MASK_A1)
+                        let s := mul(and(x1, M64), za)
+                        let h := shr(192, shl(64, x1))
+                        mstore(
+                            add(p, 32),
+                            add(
+                                add(mul(shr(192, x1), ONES), mul(mulmod(shr(192, shl(128, x1)), za, Q), T_MUL)),
+                                mul(
+                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B1), Q)), mulmod(sub(s, h), and(zw, MASK_C1), Q)),
+                                    W_MUL
                                 )
                             )
-                        }
-                        {
-                            let za := and(zw, MASK_A1)
-                            let u := mul(and(y, M64), za)
-                            let x1 := and(shr(128, y), M64)
-                            mstore(
-                                add(p, 96),
-                                add(
-                                    add(mul(shr(192, y), ONES), mul(mulmod(shr(192, shl(128, y)), za, Q), T_MUL)),
-                                                                            mul(
-                                            sub(shl(128, mulmod(add(x1, u), and(zw, MASK_B1), Q)), mulmod(sub(u, x1), and(zw, MASK_C1), Q)),
-                                            W_MUL
-                                        )
+                        )
+                    }
+                }
+                {
+                    let zw := mload(add(zt, 32))
+                    let u := shr(32, add(mul(x3, shr(224, zw)), mul(and(mul(x3, and(shr(192, zw), 0xffffffff)), L32), Q)))
+                    x3 := sub(x2, u)
+                    x2 := add(x2, u)
+                    {
+                        let za := and(zw, MASK_A0)
+                        let s := mul(and(x2, M64), za)
+                        let h := shr(192, shl(64, x2))
+                        mstore(
+                            add(p, 64),
+                            add(
+                                add(mul(shr(192, x2), ONES), mul(mulmod(shr(192, shl(128, x2)), za, Q), T_MUL)),
+                                mul(
+                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)), mulmod(sub(s, h), and(zw, MASK_C0), Q)),
+                                    W_MUL
                                 )
                             )
-                        }
+                        )
+                    }
+                    {
+                        let za := and(zw, MASK_A1)
+                        let s := mul(and(x3, M64), za)
+                        let h := shr(192, shl(64, x3))
+                        mstore(
+                            add(p, 96),
+                            add(
+                                add(mul(shr(192, x3), ONES), mul(mulmod(shr(192, shl(128, x3)), za, Q), T_MUL)),
+                                mul(
+                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B1), Q)), mulmod(sub(s, h), and(zw, MASK_C1), Q)),
+                                    W_MUL
+                                )
+                            )
+                        )
+                    }
+                }
+                {
+                    let zw := mload(add(zt, 64))
+                    let u := shr(32, add(mul(x5, shr(224, zw)), mul(and(mul(x5, and(shr(192, zw), 0xffffffff)), L32), Q)))
+                    x5 := sub(x4, u)
+                    x4 := add(x4, u)
+                    {
+                        let za := and(zw, MASK_A0)
+                        let s := mul(and(x4, M64), za)
+                        let h := shr(192, shl(64, x4))
+                        mstore(
+                            add(p, 128),
+                            add(
+                                add(mul(shr(192, x4), ONES), mul(mulmod(shr(192, shl(128, x4)), za, Q), T_MUL)),
+                                mul(
+                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)), mulmod(sub(s, h), and(zw, MASK_C0), Q)),
+                                    W_MUL
+                                )
+                            )
+                        )
+                    }
+                    {
+                        let za := and(zw, MASK_A1)
+                        let s := mul(and(x5, M64), za)
+                        let h := shr(192, shl(64, x5))
+                        mstore(
+                            add(p, 160),
+                            add(
+                                add(mul(shr(192, x5), ONES), mul(mulmod(shr(192, shl(128, x5)), za, Q), T_MUL)),
+                                mul(
+                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B1), Q)), mulmod(sub(s, h), and(zw, MASK_C1), Q)),
+                                    W_MUL
+                                )
+                            )
+                        )
+                    }
+                }
+                {
+                    let zw := mload(add(zt, 96))
+                    let u := shr(32, add(mul(x7, shr(224, zw)), mul(and(mul(x7, and(shr(192, zw), 0xffffffff)), L32), Q)))
+                    x7 := sub(x6, u)
+                    x6 := add(x6, u)
+                    {
+                        let za := and(zw, MASK_A0)
+                        let s := mul(and(x6, M64), za)
+                        let h := shr(192, shl(64, x6))
+                        mstore(
+                            add(p, 192),
+                            add(
+                                add(mul(shr(192, x6), ONES), mul(mulmod(shr(192, shl(128, x6)), za, Q), T_MUL)),
+                                mul(
+                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)), mulmod(sub(s, h), and(zw, MASK_C0), Q)),
+                                    W_MUL
+                                )
+                            )
+                        )
+                    }
+                    {
+                        let za := and(zw, MASK_A1)
+                        let s := mul(and(x7, M64), za)
+                        let h := shr(192, shl(64, x7))
+                        mstore(
+                            add(p, 224),
+                            add(
+                                add(mul(shr(192, x7), ONES), mul(mulmod(shr(192, shl(128, x7)), za, Q), T_MUL)),
+                                mul(
+                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B1), Q)), mulmod(sub(s, h), and(zw, MASK_C1), Q)),
+                                    W_MUL
+                                )
+                            )
+                        )
                     }
                 }
             }
