@@ -25,7 +25,8 @@ describe("MLDSA44Keccak (ETHDILITHIUM, not FIPS 204): hashes against the plain r
       assert.equal(found, referenceFound, cTilde);
       assert.deepEqual(c, referenceC, cTilde);
       if (found) ok++;
-      if (found) assert.equal(c.filter((v) => v !== 0n).length, 39);
+      // abitype leaves a 256-element array's type unknown.
+      if (found) assert.equal((c as readonly bigint[]).filter((v) => v !== 0n).length, 39);
     }
     assert.equal(ok, 40);
   });
