@@ -52,16 +52,6 @@ contract MLDSA44Mock {
 
     /// @dev {MLDSA44-cTildeMatches} for the transcript μ ‖ w1Encode(w1′) `transcript` and σ = `signature`.
     function cTildeMatches(bytes memory transcript, bytes calldata signature) external pure returns (bool) {
-        // Above the memory the permutation borrows, as in verification, where it lies above the expanded key.
-        assembly ("memory-safe") {
-            if lt(mload(0x40), 0x470) { mstore(0x40, 0x470) }
-        }
-        bytes memory room = new bytes(MLDSA44.TRANSCRIPT_BYTES);
-        uint256 p;
-        assembly ("memory-safe") {
-            p := add(room, 0x20)
-            mcopy(p, add(transcript, 0x20), mload(transcript))
-        }
-        return MLDSA44.cTildeMatches(p, signature);
+        return MLDSA44.cTildeMatches(MLDSARows.transcriptRoom(transcript, MLDSA44.TRANSCRIPT_BYTES), signature);
     }
 }

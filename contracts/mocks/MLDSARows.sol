@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {KeccakF1600} from "../utils/KeccakF1600.sol";
+
 /// @dev What the ML-DSA test harnesses share: a row given as 256 coefficients, laid out as the libraries take it.
 library MLDSARows {
     /**
@@ -18,6 +20,23 @@ library MLDSARows {
                 let at := add(packed, shl(3, c))
                 mstore(at, or(and(mload(at), 0xffffffffffffffffffffffffffffffffffffffffffffffff), shl(192, value)))
             }
+        }
+    }
+
+    /**
+     * @dev A copy of `transcript` at the start of `roomBytes` of fresh memory, the data pointer returned: the room a
+     * verifier allocates for μ ‖ w1Encode(w1′) and its padding. It lies above the memory the permutation borrows, as in
+     * verification, where it lies above the expanded key.
+     */
+    function transcriptRoom(bytes memory transcript, uint256 roomBytes) internal pure returns (uint256 data) {
+        uint256 borrowedEnd = KeccakF1600.BORROWED_END;
+        assembly ("memory-safe") {
+            if lt(mload(0x40), borrowedEnd) { mstore(0x40, borrowedEnd) }
+        }
+        bytes memory room = new bytes(roomBytes);
+        assembly ("memory-safe") {
+            data := add(room, 0x20)
+            mcopy(data, add(transcript, 0x20), mload(transcript))
         }
     }
 }
