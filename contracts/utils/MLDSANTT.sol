@@ -139,7 +139,8 @@ library MLDSANTT {
             // Pass 1, layers len 128, 64, 32: words w + 8m (m = 0..7) for w < 8; ζ_1, then ζ_2 and ζ_3, then
             // ζ_4..ζ_7. Words m = 0, 1, 2, 3 head chains of 3, 2, 1 and 1 subtractions: offsets 4q, 3q, 2q, 2q.
             // The order (each layer-128 butterfly after its two loads, the first half of layer 32 before the
-            // second half of layer 64) and the loop bounds held in variables are the cheapest measured.
+            // second half of layer 64), the loop bounds held in variables and the addresses of words 4..7 held from
+            // their load to their store are the cheapest measured.
             for {
                 let p := a
                 let end := add(a, 256)
@@ -148,22 +149,26 @@ library MLDSANTT {
             } {
                 let u := 0
                 let x0 := add(mload(p), Q4L)
-                let x4 := mload(add(p, 1024))
+                let p4 := add(p, 1024)
+                let x4 := mload(p4)
                 u := shr(32, add(mul(x4, 0x64f7), mul(and(mul(x4, 0x92e0bb09), L32), Q)))
                 x4 := sub(x0, u)
                 x0 := add(x0, u)
                 let x1 := add(mload(add(p, 256)), Q3L)
-                let x5 := mload(add(p, 1280))
+                let p5 := add(p, 1280)
+                let x5 := mload(p5)
                 u := shr(32, add(mul(x5, 0x64f7), mul(and(mul(x5, 0x92e0bb09), L32), Q)))
                 x5 := sub(x1, u)
                 x1 := add(x1, u)
                 let x2 := add(mload(add(p, 512)), Q2L)
-                let x6 := mload(add(p, 1536))
+                let p6 := add(p, 1536)
+                let x6 := mload(p6)
                 u := shr(32, add(mul(x6, 0x64f7), mul(and(mul(x6, 0x92e0bb09), L32), Q)))
                 x6 := sub(x2, u)
                 x2 := add(x2, u)
                 let x3 := add(mload(add(p, 768)), Q2L)
-                let x7 := mload(add(p, 1792))
+                let p7 := add(p, 1792)
+                let x7 := mload(p7)
                 u := shr(32, add(mul(x7, 0x64f7), mul(and(mul(x7, 0x92e0bb09), L32), Q)))
                 x7 := sub(x3, u)
                 x3 := add(x3, u)
@@ -186,17 +191,18 @@ library MLDSANTT {
                 x7 := sub(x5, u)
                 x5 := add(x5, u)
                 u := shr(32, add(mul(x5, 0x728129), mul(and(mul(x5, 0x9fe85ed7), L32), Q)))
-                mstore(add(p, 1024), add(x4, u))
-                mstore(add(p, 1280), sub(x4, u))
+                mstore(p4, add(x4, u))
+                mstore(p5, sub(x4, u))
                 u := shr(32, add(mul(x7, 0x71e24), mul(and(mul(x7, 0x9e3461dc), L32), Q)))
-                mstore(add(p, 1536), add(x6, u))
-                mstore(add(p, 1792), sub(x6, u))
+                mstore(p6, add(x6, u))
+                mstore(p7, sub(x6, u))
             }
             // Pass 2, on block b of eight consecutive words (k = 0..7 for word 8b + k): layer len 16 with ζ_{8+b} on
             // (k, k + 4), layer len 8 with ζ_{16+2b} on (0, 2), (1, 3) and ζ_{17+2b} on (4, 6), (5, 7), then for each
             // pair of words (2v, 2v + 1), v = 4b + j, layer len 4 with ζ_{32+v} and the two in-word layers, stored
             // once. zp = zetas + 64 + 8b points at ζ_{8+b}'s pair, 2·zp − zetas = zetas + 128 + 16b at ζ_{16+2b}'s,
-            // and zt = 16·zp − 15·zetas − 768 = zetas + 256 + 128b at the table word of v = 4b (see {zetaTable}).
+            // and zt = zetas + 256 + 128b at the table word of v = 4b (see {zetaTable}). zt is a loop variable of its
+            // own: deriving it from zp cost 1,082 gas more a transform (the compiler's stack layout of the whole pass).
             // Words 0, 1, 2, 3 head chains of 2, 2, 1 and 1 subtractions before layer len 4: offsets 3q, 3q, 2q, 2q,
             // and 3q more on word 0, whose chain holds every x of layer len 4 (those lanes stay above 3.9q, enough
             // for layer len 4 and the in-word layers without offsets).
@@ -206,15 +212,17 @@ library MLDSANTT {
             // least 2.9q, so for lanes (x0, x1, x2, x3) the four outputs x0 + t + v, x0 + t - v, x0 - t - w,
             // x0 - t + w (t = Ax2, v = B(x1 + s), w = C(s - x1), all below q) are non-negative with no offset, and
             // below 2^24 + 19q < 2^64: the packed word is the plain integer x0·ONES + t·T_MUL + (v·2^128 - w)·W_MUL
-            // (mod 2^256), whatever the signs of the multipliers. x2 and h = x1 are taken out with two shifts rather
-            // than a shift and the mask M64: the same gas, and no 8-byte constant in the code.
+            // (mod 2^256), whatever the signs of the multipliers. x2 is taken out with a shift and the mask M64 (72
+            // gas a transform less than two shifts, for 60 bytes), h = x1 with two shifts (cheaper than the mask).
             for {
                 let p := a
                 let end := add(a, 2048)
                 let zp := add(zetas, 64)
+                let zt := add(zetas, 256)
             } lt(p, end) {
                 p := add(p, 256)
                 zp := add(zp, 8)
+                zt := add(zt, 128)
             } {
                 let x0 := add(mload(p), Q6L)
                 let x1 := add(mload(add(p, 32)), Q3L)
@@ -259,7 +267,6 @@ library MLDSANTT {
                     x7 := sub(x5, u)
                     x5 := add(x5, u)
                 }
-                let zt := sub(sub(shl(4, zp), mul(15, zetas)), 768)
                 {
                     let zw := mload(zt)
                     let u := shr(32, add(mul(x1, shr(224, zw)), mul(and(mul(x1, and(shr(192, zw), 0xffffffff)), L32), Q)))
@@ -272,7 +279,7 @@ library MLDSANTT {
                         mstore(
                             p,
                             add(
-                                add(mul(shr(192, x0), ONES), mul(mulmod(shr(192, shl(128, x0)), za, Q), T_MUL)),
+                                add(mul(shr(192, x0), ONES), mul(mulmod(and(shr(64, x0), M64), za, Q), T_MUL)),
                                 mul(
                                     sub(shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)), mulmod(sub(s, h), and(zw, MASK_C0), Q)),
                                     W_MUL
@@ -287,7 +294,7 @@ library MLDSANTT {
                         mstore(
                             add(p, 32),
                             add(
-                                add(mul(shr(192, x1), ONES), mul(mulmod(shr(192, shl(128, x1)), za, Q), T_MUL)),
+                                add(mul(shr(192, x1), ONES), mul(mulmod(and(shr(64, x1), M64), za, Q), T_MUL)),
                                 mul(
                                     sub(shl(128, mulmod(add(h, s), and(zw, MASK_B1), Q)), mulmod(sub(s, h), and(zw, MASK_C1), Q)),
                                     W_MUL
@@ -308,7 +315,7 @@ library MLDSANTT {
                         mstore(
                             add(p, 64),
                             add(
-                                add(mul(shr(192, x2), ONES), mul(mulmod(shr(192, shl(128, x2)), za, Q), T_MUL)),
+                                add(mul(shr(192, x2), ONES), mul(mulmod(and(shr(64, x2), M64), za, Q), T_MUL)),
                                 mul(
                                     sub(shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)), mulmod(sub(s, h), and(zw, MASK_C0), Q)),
                                     W_MUL
@@ -323,7 +330,7 @@ library MLDSANTT {
                         mstore(
                             add(p, 96),
                             add(
-                                add(mul(shr(192, x3), ONES), mul(mulmod(shr(192, shl(128, x3)), za, Q), T_MUL)),
+                                add(mul(shr(192, x3), ONES), mul(mulmod(and(shr(64, x3), M64), za, Q), T_MUL)),
                                 mul(
                                     sub(shl(128, mulmod(add(h, s), and(zw, MASK_B1), Q)), mulmod(sub(s, h), and(zw, MASK_C1), Q)),
                                     W_MUL
@@ -344,7 +351,7 @@ library MLDSANTT {
                         mstore(
                             add(p, 128),
                             add(
-                                add(mul(shr(192, x4), ONES), mul(mulmod(shr(192, shl(128, x4)), za, Q), T_MUL)),
+                                add(mul(shr(192, x4), ONES), mul(mulmod(and(shr(64, x4), M64), za, Q), T_MUL)),
                                 mul(
                                     sub(shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)), mulmod(sub(s, h), and(zw, MASK_C0), Q)),
                                     W_MUL
@@ -359,7 +366,7 @@ library MLDSANTT {
                         mstore(
                             add(p, 160),
                             add(
-                                add(mul(shr(192, x5), ONES), mul(mulmod(shr(192, shl(128, x5)), za, Q), T_MUL)),
+                                add(mul(shr(192, x5), ONES), mul(mulmod(and(shr(64, x5), M64), za, Q), T_MUL)),
                                 mul(
                                     sub(shl(128, mulmod(add(h, s), and(zw, MASK_B1), Q)), mulmod(sub(s, h), and(zw, MASK_C1), Q)),
                                     W_MUL
@@ -380,7 +387,7 @@ library MLDSANTT {
                         mstore(
                             add(p, 192),
                             add(
-                                add(mul(shr(192, x6), ONES), mul(mulmod(shr(192, shl(128, x6)), za, Q), T_MUL)),
+                                add(mul(shr(192, x6), ONES), mul(mulmod(and(shr(64, x6), M64), za, Q), T_MUL)),
                                 mul(
                                     sub(shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)), mulmod(sub(s, h), and(zw, MASK_C0), Q)),
                                     W_MUL
@@ -395,7 +402,7 @@ library MLDSANTT {
                         mstore(
                             add(p, 224),
                             add(
-                                add(mul(shr(192, x7), ONES), mul(mulmod(shr(192, shl(128, x7)), za, Q), T_MUL)),
+                                add(mul(shr(192, x7), ONES), mul(mulmod(and(shr(64, x7), M64), za, Q), T_MUL)),
                                 mul(
                                     sub(shl(128, mulmod(add(h, s), and(zw, MASK_B1), Q)), mulmod(sub(s, h), and(zw, MASK_C1), Q)),
                                     W_MUL
