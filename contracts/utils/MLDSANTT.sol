@@ -457,7 +457,8 @@ library MLDSANTT {
             // ((s0 + s2) mod q, (c + b) mod q, A(s2 + k − s0) mod q, A(b + k − c) mod q), every lane below q, where
             // k = K_LANES (≡ 0 mod q, above s0 < 2^64 and c, with b + k < 2^256). k is held in a variable: as a
             // literal it would be pushed (33 bytes) at each of its 24 uses, the OR with a >> 255 = 0 (a memory
-            // pointer) keeps the optimizer from folding it back into one. Then the lane-parallel
+            // pointer) keeps the optimizer from folding it back into one; A's masked zeta is taken once per word for
+            // the same reason (180 bytes less for 48 gas). Then the lane-parallel
             // Gentleman-Sande butterfly (x, y) -> (x + y, ζ(y + C - x)), C a multiple of q in every lane at least
             // x's bound, products below 2q: layer len 4 on each pair of words (2P, 2P + 1), P = 4b + j, with
             // ζ_{63-P} = ζ_{32+v}, v = 31 - P, whose Montgomery pair heads the table word of v (see {zetaTable}) at
@@ -494,10 +495,11 @@ library MLDSANTT {
                         e := sub(add(o, k), e)
                         o := mul(and(e, M64), and(zw, MASK_B1))
                         e := mul(shr(192, e), and(zw, MASK_C1))
-                        x0 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A1), Q))
+                        let za := and(zw, MASK_A1)
+                        x0 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), za, Q))
                         e := shr(192, s)
                         s := and(s, M64)
-                        x0 := or(x0, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A1), Q))))
+                        x0 := or(x0, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), za, Q))))
                     }
                     {
                         let o := mload(add(src, 96))
@@ -506,10 +508,11 @@ library MLDSANTT {
                         e := sub(add(o, k), e)
                         o := mul(and(e, M64), and(zw, MASK_B0))
                         e := mul(shr(192, e), and(zw, MASK_C0))
-                        x1 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A0), Q))
+                        let za := and(zw, MASK_A0)
+                        x1 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), za, Q))
                         e := shr(192, s)
                         s := and(s, M64)
-                        x1 := or(x1, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A0), Q))))
+                        x1 := or(x1, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), za, Q))))
                     }
                     u := sub(add(x1, Q2L), x0)
                     x0 := add(x0, x1)
@@ -524,10 +527,11 @@ library MLDSANTT {
                         e := sub(add(o, k), e)
                         o := mul(and(e, M64), and(zw, MASK_B1))
                         e := mul(shr(192, e), and(zw, MASK_C1))
-                        x2 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A1), Q))
+                        let za := and(zw, MASK_A1)
+                        x2 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), za, Q))
                         e := shr(192, s)
                         s := and(s, M64)
-                        x2 := or(x2, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A1), Q))))
+                        x2 := or(x2, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), za, Q))))
                     }
                     {
                         let o := mload(add(src, 224))
@@ -536,10 +540,11 @@ library MLDSANTT {
                         e := sub(add(o, k), e)
                         o := mul(and(e, M64), and(zw, MASK_B0))
                         e := mul(shr(192, e), and(zw, MASK_C0))
-                        x3 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A0), Q))
+                        let za := and(zw, MASK_A0)
+                        x3 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), za, Q))
                         e := shr(192, s)
                         s := and(s, M64)
-                        x3 := or(x3, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A0), Q))))
+                        x3 := or(x3, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), za, Q))))
                     }
                     u := sub(add(x3, Q2L), x2)
                     x2 := add(x2, x3)
@@ -554,10 +559,11 @@ library MLDSANTT {
                         e := sub(add(o, k), e)
                         o := mul(and(e, M64), and(zw, MASK_B1))
                         e := mul(shr(192, e), and(zw, MASK_C1))
-                        x4 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A1), Q))
+                        let za := and(zw, MASK_A1)
+                        x4 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), za, Q))
                         e := shr(192, s)
                         s := and(s, M64)
-                        x4 := or(x4, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A1), Q))))
+                        x4 := or(x4, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), za, Q))))
                     }
                     {
                         let o := mload(add(src, 352))
@@ -566,10 +572,11 @@ library MLDSANTT {
                         e := sub(add(o, k), e)
                         o := mul(and(e, M64), and(zw, MASK_B0))
                         e := mul(shr(192, e), and(zw, MASK_C0))
-                        x5 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A0), Q))
+                        let za := and(zw, MASK_A0)
+                        x5 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), za, Q))
                         e := shr(192, s)
                         s := and(s, M64)
-                        x5 := or(x5, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A0), Q))))
+                        x5 := or(x5, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), za, Q))))
                     }
                     u := sub(add(x5, Q2L), x4)
                     x4 := add(x4, x5)
@@ -584,10 +591,11 @@ library MLDSANTT {
                         e := sub(add(o, k), e)
                         o := mul(and(e, M64), and(zw, MASK_B1))
                         e := mul(shr(192, e), and(zw, MASK_C1))
-                        x6 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A1), Q))
+                        let za := and(zw, MASK_A1)
+                        x6 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), za, Q))
                         e := shr(192, s)
                         s := and(s, M64)
-                        x6 := or(x6, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A1), Q))))
+                        x6 := or(x6, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), za, Q))))
                     }
                     {
                         let o := mload(add(src, 480))
@@ -596,17 +604,18 @@ library MLDSANTT {
                         e := sub(add(o, k), e)
                         o := mul(and(e, M64), and(zw, MASK_B0))
                         e := mul(shr(192, e), and(zw, MASK_C0))
-                        x7 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), and(zw, MASK_A0), Q))
+                        let za := and(zw, MASK_A0)
+                        x7 := or(shl(128, mod(add(e, o), Q)), mulmod(sub(add(o, k), e), za, Q))
                         e := shr(192, s)
                         s := and(s, M64)
-                        x7 := or(x7, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), and(zw, MASK_A0), Q))))
+                        x7 := or(x7, or(shl(192, mod(add(e, s), Q)), shl(64, mulmod(sub(add(s, k), e), za, Q))))
                     }
                     u := sub(add(x7, Q2L), x6)
                     x6 := add(x6, x7)
                     x7 := shr(32, add(mul(u, shr(224, zw)), mul(and(mul(u, and(shr(192, zw), 0xffffffff)), L32), Q)))
                 }
-                // Layer len 8's second half first: the order that measured cheapest (the compiler's stack layout
-                // depends on it; storing len 16's differences first saves 195 gas more but costs 292 bytes of code).
+                // Layer len 8's second half first, and layer len 16 storing each difference before its sum: the order
+                // that measured cheapest (the compiler's stack layout depends on it).
                 {
                     let zo := mload(sub(shl(1, zp), zetas))
                     let z1 := shr(224, zo)
@@ -631,24 +640,34 @@ library MLDSANTT {
                     let z1 := shr(224, zo)
                     let z2 := and(shr(192, zo), 0xffffffff)
                     u := sub(add(x4, Q8L), x0)
-                    mstore(p, add(x0, x4))
                     mstore(add(p, 128), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
+                    mstore(p, add(x0, x4))
                     u := sub(add(x5, Q8L), x1)
-                    mstore(add(p, 32), add(x1, x5))
                     mstore(add(p, 160), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
+                    mstore(add(p, 32), add(x1, x5))
                     u := sub(add(x6, Q2L), x2)
-                    mstore(add(p, 64), add(x2, x6))
                     mstore(add(p, 192), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
+                    mstore(add(p, 64), add(x2, x6))
                     u := sub(add(x7, Q2L), x3)
-                    mstore(add(p, 96), add(x3, x7))
                     mstore(add(p, 224), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
+                    mstore(add(p, 96), add(x3, x7))
                 }
             }
             // Pass 2, layers len 32, 64, 128: words w + 8m (m = 0..7) for w < 8; ζ_7..ζ_4, then ζ_3 and ζ_2, then
-            // ζ_1, where both outputs are also multiplied by 256^-1: the differences by ζ_1·256^-1 (Montgomery), the
-            // sums d (below 128q < 2^30) by a Montgomery step with R = 2^8 that needs one MUL: q ≡ 1 (mod 2^8), so
-            // m = (2^32 - d) mod 2^8 makes d + mq ≡ 0 (mod 2^8) in every lane, and (d + mq)/2^8 ≡ d·256^-1 is below
-            // (128q + 255q)/2^8 < 2q; each lane's low 8 bits are zero, so the shift takes nothing from the lane above.
+            // ζ_1, where every output is also multiplied by f = 256^-1. The zetas are related: with i = ζ_1 (= ζ^128),
+            // ζ_{2n+1} = iζ_{2n} (ζ_7 = iζ_6, ζ_5 = iζ_4, ζ_3 = iζ_2) and ζ_6 = ζ_2ζ_4. So the three layers run as
+            // radix-4 steps whose constants carry f, and only the output made of sums alone needs a scaling of its own:
+            // - on the len-32 sums S0..S3 (words 0, 2, 4, 6), with P = S1 - S0, R = S3 - S2: f(S0 + S1 + S2 + S3),
+            //   fζ_1((S2 + S3) - (S0 + S1)), fζ_2(R + iP) and fiζ_2(R - iP);
+            // - on the len-32 differences D0..D3 (the layer's products would be ζ_7D0, ζ_6D1, ζ_5D2, ζ_4D3), with
+            //   U = D1 + iD0, U' = D1 - iD0, V = D3 + iD2, V' = D3 - iD2, g = ζ_2U, h = ζ_3U': fζ_4(g + V),
+            //   fζ_1ζ_4(V - g), fζ_2ζ_4(V' + h) and fζ_3ζ_4(V' - h).
+            // Eight products a word group as before, and one scaling instead of four. That one, d (below 128q < 2^30),
+            // is a Montgomery step with R = 2^8 that needs one MUL: q ≡ 1 (mod 2^8), so m = (2^32 - d) mod 2^8 makes
+            // d + mq ≡ 0 (mod 2^8) in every lane, and (d + mq)/2^8 ≡ d·256^-1 is below (128q + 255q)/2^8 < 2q; each
+            // lane's low 8 bits are zero, so the shift takes nothing from the lane above. Bounds (inputs below 16q):
+            // S and D + 16q below 32q; P + 32q, R + 32q below 64q, R + iP and R + 2q - iP below 66q; U, V, and with
+            // 2q the primed ones, below 34q; g + V, V + 2q - g, V' + h, V' + 2q - h below 36q; every product below 2q.
             // Each pair of words is loaded just before its first butterfly (fewer live values, cheaper).
             for { let p := a } lt(p, add(a, 256)) { p := add(p, 32) } {
                 let d := 0
@@ -656,50 +675,51 @@ library MLDSANTT {
                 let x1 := mload(add(p, 256))
                 d := sub(add(x1, Q16L), x0)
                 x0 := add(x0, x1)
-                x1 := shr(32, add(mul(d, 0x71e24), mul(and(mul(d, 0x9e3461dc), L32), Q)))
+                x1 := shr(32, add(mul(d, 0x64f7), mul(and(mul(d, 0x92e0bb09), L32), Q)))
                 let x2 := mload(add(p, 512))
                 let x3 := mload(add(p, 768))
                 d := sub(add(x3, Q16L), x2)
                 x2 := add(x2, x3)
-                x3 := shr(32, add(mul(d, 0x728129), mul(and(mul(d, 0x9fe85ed7), L32), Q)))
+                x3 := d
                 let x4 := mload(add(p, 1024))
                 let x5 := mload(add(p, 1280))
                 d := sub(add(x5, Q16L), x4)
                 x4 := add(x4, x5)
-                x5 := shr(32, add(mul(d, 0x740119), mul(and(mul(d, 0xa7e8dee7), L32), Q)))
+                x5 := shr(32, add(mul(d, 0x64f7), mul(and(mul(d, 0x92e0bb09), L32), Q)))
                 let x6 := mload(add(p, 1536))
                 let x7 := mload(add(p, 1792))
                 d := sub(add(x7, Q16L), x6)
                 x6 := add(x6, x7)
-                x7 := shr(32, add(mul(d, 0x39e44), mul(and(mul(d, 0x9e33e1bc), L32), Q)))
+                x7 := d
+                // The sums x0, x2, x4, x6 = S0..S3: d = iP, then x6 = R + iP and x2 = R + 2q - iP.
                 d := sub(add(x2, Q32L), x0)
                 x0 := add(x0, x2)
-                x2 := shr(32, add(mul(d, 0x77f504), mul(and(mul(d, 0x72e78afc), L32), Q)))
-                d := sub(add(x3, Q2L), x1)
-                x1 := add(x1, x3)
-                x3 := shr(32, add(mul(d, 0x77f504), mul(and(mul(d, 0x72e78afc), L32), Q)))
-                d := sub(add(x6, Q32L), x4)
+                d := shr(32, add(mul(d, 0x64f7), mul(and(mul(d, 0x92e0bb09), L32), Q)))
+                x2 := sub(add(x6, Q32L), x4)
                 x4 := add(x4, x6)
-                x6 := shr(32, add(mul(d, 0x581103), mul(and(mul(d, 0x73078efd), L32), Q)))
-                d := sub(add(x7, Q2L), x5)
-                x5 := add(x5, x7)
-                x7 := shr(32, add(mul(d, 0x581103), mul(and(mul(d, 0x73078efd), L32), Q)))
+                x6 := add(x2, d)
+                mstore(add(p, 512), shr(32, add(mul(x6, 0x7eb872), mul(and(mul(x6, 0x9973078e), L32), Q))))
+                x2 := sub(add(x2, Q2L), d)
+                mstore(add(p, 1536), shr(32, add(mul(x2, 0x7e5876), mul(and(mul(x2, 0x9772e78a), L32), Q))))
                 d := add(x0, x4)
                 mstore(p, shr(8, add(d, mul(and(sub(L2P32, d), L8), Q))))
                 d := sub(add(x4, Q64L), x0)
                 mstore(add(p, 1024), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
-                d := add(x1, x5)
-                mstore(add(p, 256), shr(8, add(d, mul(and(sub(L2P32, d), L8), Q))))
-                d := sub(add(x5, Q4L), x1)
-                mstore(add(p, 1280), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
-                d := add(x2, x6)
-                mstore(add(p, 512), shr(8, add(d, mul(and(sub(L2P32, d), L8), Q))))
-                d := sub(add(x6, Q2L), x2)
-                mstore(add(p, 1536), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
-                d := add(x3, x7)
-                mstore(add(p, 768), shr(8, add(d, mul(and(sub(L2P32, d), L8), Q))))
+                // The differences: x1 = iD0, x3 = D1, x5 = iD2, x7 = D3; then x1 = g, x3 = h, x7 = V'.
+                d := add(x3, x1)
+                x3 := sub(add(x3, Q2L), x1)
+                x1 := shr(32, add(mul(d, 0x581103), mul(and(mul(d, 0x73078efd), L32), Q)))
+                d := add(x7, x5)
+                x7 := sub(add(x7, Q2L), x5)
+                x5 := add(x1, d)
+                mstore(add(p, 256), shr(32, add(mul(x5, 0x5dec1f), mul(and(mul(x5, 0xd59e33e1), L32), Q))))
+                d := sub(add(d, Q2L), x1)
+                mstore(add(p, 1280), shr(32, add(mul(d, 0x73d722), mul(and(mul(d, 0x8da7e8de), L32), Q))))
+                x3 := shr(32, add(mul(x3, 0x77f504), mul(and(mul(x3, 0x72e78afc), L32), Q)))
+                d := add(x7, x3)
+                mstore(add(p, 768), shr(32, add(mul(d, 0x6bd7a2), mul(and(mul(d, 0xcd9fe85e), L32), Q))))
                 d := sub(add(x7, Q2L), x3)
-                mstore(add(p, 1792), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
+                mstore(add(p, 1792), shr(32, add(mul(d, 0x6deb9f), mul(and(mul(d, 0x959e3461), L32), Q))))
             }
         }
     }

@@ -68,7 +68,8 @@ describe("MLDSANTT", () => {
   it("inverse NTT from pair products equals the reference up to the input bound, whatever the cross terms hold", async () => {
     // The products' largest value and the bound - 1 everywhere, alone, at odd coefficients and at random ones (every
     // sign of the lane-parallel differences), q - 1 everywhere and in alternate halves (the largest sums reaching the
-    // last layer's scaling by 256^-1), and zero; the cross terms (the middle fields) random, zero or at the bound - 1.
+    // last layer's scaling by 256^-1) or quarters, and zero; the cross terms (the middle fields) random, zero or at the
+    // bound - 1.
     const top = pairsBound - 1n;
     const inputs = [
       Array<bigint>(256).fill(top),
@@ -80,6 +81,10 @@ describe("MLDSANTT", () => {
       zeroOrMax(top),
       Array<bigint>(256).fill(q - 1n),
       Array.from({ length: 256 }, (_, index) => (index < 128 ? q - 1n : 0n)),
+      // q - 1 in the second and fourth quarters only, or in the first and third: the largest and the smallest differences
+      // (P, R) of the radix-4 step that runs the last two layers.
+      Array.from({ length: 256 }, (_, index) => ((index >> 6) & 1 ? q - 1n : 0n)),
+      Array.from({ length: 256 }, (_, index) => ((index >> 6) & 1 ? 0n : q - 1n)),
       ...[q, 1n << 62n, pairsBound].flatMap((bound) => [0, 1].map(() => randomPolynomial(bound))),
     ];
     const crosses = [randomPolynomial(pairsBound), Array<bigint>(256).fill(0n), Array<bigint>(256).fill(top), zeroOrMax(top)];
