@@ -337,13 +337,13 @@ library MLDSA65 {
                 {
                     let h := calldataload(src)
                     let v := or(
+                        and(mul(and(shr(44, h), WINDOWS_2), SPREAD_2), LANES_2),
                         or(
                             and(mul(and(h, WINDOWS_0), SPREAD_0), LANES_0),
                             and(mul(and(h, WINDOWS_1), SPREAD_1), LANES_1)
-                        ),
-                        and(mul(and(shr(44, h), WINDOWS_2), SPREAD_2), LANES_2)
+                        )
                     )
-                    v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
+                    v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
                     inRange := and(inRange, xor(add(v, Z_LOW), add(v, Z_HIGH)))
                     v := sub(Q_PLUS_GAMMA1, v)
                     mstore(z, and(shr(32, v), LOW_HALVES))
@@ -352,13 +352,13 @@ library MLDSA65 {
                 {
                     let h := calldataload(add(src, 20))
                     let v := or(
+                        and(mul(and(shr(44, h), WINDOWS_2), SPREAD_2), LANES_2),
                         or(
                             and(mul(and(h, WINDOWS_0), SPREAD_0), LANES_0),
                             and(mul(and(h, WINDOWS_1), SPREAD_1), LANES_1)
-                        ),
-                        and(mul(and(shr(44, h), WINDOWS_2), SPREAD_2), LANES_2)
+                        )
                     )
-                    v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
+                    v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
                     inRange := and(inRange, xor(add(v, Z_LOW), add(v, Z_HIGH)))
                     v := sub(Q_PLUS_GAMMA1, v)
                     mstore(add(z, 64), and(shr(32, v), LOW_HALVES))

@@ -364,7 +364,9 @@ function decodeZ(p) {
     ["mul", ["and", g.shift === 0 ? "h" : `shr(${g.shift}, h)`, `WINDOWS_${n}`], `SPREAD_${n}`],
     `LANES_${n}`,
   ];
-  const spread = layout(["or", ["or", product(d.groups[0], 0), product(d.groups[1], 1)], product(d.groups[2], 2)], " ".repeat(20));
+  // The nesting of this OR and of the byte reversal's (below) is the one that leaves solc's IR code generator the fewest
+  // stack moves: 2 to 3 gas a block less than the other orders tried.
+  const spread = layout(["or", product(d.groups[2], 2), ["or", product(d.groups[0], 0), product(d.groups[1], 1)]], " ".repeat(20));
   if ((p.cOffset / 64) % 2 !== 0) throw new Error("_decodeZ takes its blocks two at a time");
   return `    /**
      * @dev Unpacks the ${count} ${p.zBits}-bit packed z polynomials (FIPS 204 Algorithm 19, BitUnpack(·, γ1 − 1, γ1)) into
@@ -391,7 +393,7 @@ function decodeZ(p) {
 ${[0, 1].map((block) => `                {
                     let h := calldataload(${block === 0 ? "src" : `add(src, ${p.zBits})`})
                     let v := ${spread}
-                    v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
+                    v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
                     inRange := and(inRange, xor(add(v, Z_LOW), add(v, Z_HIGH)))
                     v := sub(Q_PLUS_GAMMA1, v)
                     mstore(${block === 0 ? "z" : "add(z, 64)"}, and(shr(32, v), LOW_HALVES))
