@@ -286,10 +286,29 @@ library MLDSA44 {
             let starts := mload(0x40)
             calldatacopy(starts, calldatasize(), 96)
             mstore8(starts, 1)
-            // The k counts are the word's first bytes; once they never decrease, the last one is the largest.
+            // The k counts are the word's first bytes, each checked in turn (unrolled: no loop overhead); once they never
+            // decrease, the last one is the largest.
             let counts := calldataload(add(y, OMEGA))
-            for { let i := 0 } lt(i, K) { i := add(i, 1) } {
-                let end := byte(i, counts)
+            {
+                let end := byte(0, counts)
+                bad := or(bad, lt(end, index))
+                index := end
+                mstore8(add(starts, end), 1)
+            }
+            {
+                let end := byte(1, counts)
+                bad := or(bad, lt(end, index))
+                index := end
+                mstore8(add(starts, end), 1)
+            }
+            {
+                let end := byte(2, counts)
+                bad := or(bad, lt(end, index))
+                index := end
+                mstore8(add(starts, end), 1)
+            }
+            {
+                let end := byte(3, counts)
                 bad := or(bad, lt(end, index))
                 index := end
                 mstore8(add(starts, end), 1)

@@ -303,7 +303,7 @@ function zLayout(p) {
   return { groups, A, B, C };
 }
 
-/** _hintWellFormed: the counts in a loop, then the positions 32 bytes at a time (⌈ω/32⌉ chunks). */
+/** _hintWellFormed: the k counts unrolled, then the positions 32 bytes at a time (⌈ω/32⌉ chunks). */
 function hintWellFormed(p) {
   return `    /**
      * @dev FIPS 204 Algorithm 21 (HintBitUnpack) as a check only: counts non-decreasing and at most ω,
@@ -320,14 +320,15 @@ function hintWellFormed(p) {
             let starts := mload(0x40)
             calldatacopy(starts, calldatasize(), ${32 * Math.ceil(p.omega / 32)})
             mstore8(starts, 1)
-            // The k counts are the word's first bytes; once they never decrease, the last one is the largest.
+            // The k counts are the word's first bytes, each checked in turn (unrolled: no loop overhead); once they never
+            // decrease, the last one is the largest.
             let counts := calldataload(add(y, OMEGA))
-            for { let i := 0 } lt(i, K) { i := add(i, 1) } {
-                let end := byte(i, counts)
+${Array.from({ length: p.k }, (_, i) => `            {
+                let end := byte(${i}, counts)
                 bad := or(bad, lt(end, index))
                 index := end
                 mstore8(add(starts, end), 1)
-            }
+            }`).join("\n")}
             bad := or(bad, gt(index, OMEGA))
             // Positions 1 … index − 1 that do not start a polynomial must exceed the one before, 32 at a time: in 16-bit
             // lanes (the bytes at odd offsets t of the chunk w, then, shifted, those at even ones), 0xff + w_t − v_t,
