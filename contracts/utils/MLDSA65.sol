@@ -59,11 +59,11 @@ library MLDSA65 {
     /// @dev Constants of {_decodeZ}. WINDOWS_g picks a group of 3-byte windows of the 20-byte block, SPREAD_g copies
     /// each to its lane and LANES_g keeps those copies; PART_A/B/C then reverse each window's bytes and shift out its
     /// offset (see {_decodeZ}).
-    uint256 private constant WINDOWS_0 = 0x000000000000000000000003fffffc000000000000000000000003fffffffffc;
-    uint256 private constant SPREAD_0 = 0x0000000000000000000000000000000000000000400000000040000000000004;
+    uint256 private constant WINDOWS_0 = 0x000000000000000000000000ffffff000000000000000000000000ffffffffff;
+    uint256 private constant SPREAD_0 = 0x0000000000000000000000000000000000000001000000000100000000000010;
     uint256 private constant LANES_0 = 0xffffff0000000000000000000000000000000000ffffff00000000000ffffff0;
-    uint256 private constant WINDOWS_1 = 0x0000000000000000000000000000000003fffffc00000003fffffc0000000000;
-    uint256 private constant SPREAD_1 = 0x0000000000000000000000000000000000000000040000000000000000000040;
+    uint256 private constant WINDOWS_1 = 0x0000000000000000000000000000000000ffffff00000000ffffff0000000000;
+    uint256 private constant SPREAD_1 = 0x0000000000000000000000000000000000000000100000000000000000000100;
     uint256 private constant LANES_1 = 0x0000000000000000000000000ffffff0ffffff00000000000000000000000000;
     uint256 private constant WINDOWS_2 = 0x000000000000000000000000000000000000000ffffff0000ffffffffffff000;
     uint256 private constant SPREAD_2 = 0x0000000000000000100000000000000000000000010000000000000000000001;
@@ -277,12 +277,46 @@ library MLDSA65 {
             let starts := mload(0x40)
             calldatacopy(starts, calldatasize(), 64)
             mstore8(starts, 1)
-            for { let i := 0 } lt(i, K) { i := add(i, 1) } {
-                let end := byte(0, calldataload(add(y, add(OMEGA, i))))
-                bad := or(bad, or(lt(end, index), gt(end, OMEGA)))
+            // The k counts are the word's first bytes, each checked in turn (unrolled: no loop overhead); once they never
+            // decrease, the last one is the largest.
+            let counts := calldataload(add(y, OMEGA))
+            {
+                let end := byte(0, counts)
+                bad := or(bad, lt(end, index))
                 index := end
                 mstore8(add(starts, end), 1)
             }
+            {
+                let end := byte(1, counts)
+                bad := or(bad, lt(end, index))
+                index := end
+                mstore8(add(starts, end), 1)
+            }
+            {
+                let end := byte(2, counts)
+                bad := or(bad, lt(end, index))
+                index := end
+                mstore8(add(starts, end), 1)
+            }
+            {
+                let end := byte(3, counts)
+                bad := or(bad, lt(end, index))
+                index := end
+                mstore8(add(starts, end), 1)
+            }
+            {
+                let end := byte(4, counts)
+                bad := or(bad, lt(end, index))
+                index := end
+                mstore8(add(starts, end), 1)
+            }
+            {
+                let end := byte(5, counts)
+                bad := or(bad, lt(end, index))
+                index := end
+                mstore8(add(starts, end), 1)
+            }
+            bad := or(bad, gt(index, OMEGA))
             // Positions 1 … index − 1 that do not start a polynomial must exceed the one before, 32 at a time: in 16-bit
             // lanes (the bytes at odd offsets t of the chunk w, then, shifted, those at even ones), 0xff + w_t − v_t,
             // never negative nor above 0x1fe (no borrow or carry between lanes), has bit 8 set iff w_t > v_t, v being
@@ -322,51 +356,48 @@ library MLDSA65 {
             // calldata word into eight 32-bit lanes, c0, c4, c1, c5, …, c3, c7 from the top, window m shifted up by 8 − o
             // (x' = x·2^(8 − o): the copies of a group never overlap, see scripts/codegen/mldsa.mjs). Then in every lane
             // at once raw = (x' << 8 & A) | (x' >> 8 & B) | (x' >> 24 & C): b_j+2, b_j+1 and b_j at their little-endian
-            // places less o, the masks per lane. Lane-wise range check: raw + 2^20 − 197 has bit 20 set iff
-            // raw ≥ 197 (the AND of all must keep it), raw + 196 iff raw ≥ 2^20 − 196 (the OR of all must not).
+            // places less o, the masks per lane. Lane-wise range check, raw < 2^20 in a 32-bit lane so neither sum
+            // carries out of it: bit 20 of raw + 2^20 − 197 is raw ≥ 197, that of raw + 196 is raw ≥ 2^20 − 196; the second
+            // implies the first, so their XOR has bit 20 set iff 197 ≤ raw ≤ 2^20 − 197: one AND keeps it for all.
             // q + γ1 − raw is one SUB; word 2n is its high halves, word 2n + 1 its low ones.
-            // Two blocks per iteration (160 blocks, an even count): half the loop's overhead.
-            let low := not(0)
-            let high := 0
-            let src := add(signature.offset, C_TILDE_BYTES)
+            // Two blocks per iteration (160 blocks, an even count): half the loop's overhead. src − 12 is read:
+            // each calldataload ends at its block's last byte (the bytes before it, c̃'s or z's, are masked off).
+            let inRange := not(0)
+            let src := add(signature.offset, sub(C_TILDE_BYTES, 12))
             for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 128) } {
                 {
-                    let v := calldataload(src)
-                    let h := shr(94, v)
-                    v := or(
+                    let h := calldataload(src)
+                    let v := or(
+                        and(mul(and(shr(44, h), WINDOWS_2), SPREAD_2), LANES_2),
                         or(
                             and(mul(and(h, WINDOWS_0), SPREAD_0), LANES_0),
                             and(mul(and(h, WINDOWS_1), SPREAD_1), LANES_1)
-                        ),
-                        and(mul(and(shr(140, v), WINDOWS_2), SPREAD_2), LANES_2)
+                        )
                     )
-                    v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
-                    low := and(low, add(v, Z_LOW))
-                    high := or(high, add(v, Z_HIGH))
+                    v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
+                    inRange := and(inRange, xor(add(v, Z_LOW), add(v, Z_HIGH)))
                     v := sub(Q_PLUS_GAMMA1, v)
                     mstore(z, and(shr(32, v), LOW_HALVES))
                     mstore(add(z, 32), and(v, LOW_HALVES))
                 }
                 {
-                    let v := calldataload(add(src, 20))
-                    let h := shr(94, v)
-                    v := or(
+                    let h := calldataload(add(src, 20))
+                    let v := or(
+                        and(mul(and(shr(44, h), WINDOWS_2), SPREAD_2), LANES_2),
                         or(
                             and(mul(and(h, WINDOWS_0), SPREAD_0), LANES_0),
                             and(mul(and(h, WINDOWS_1), SPREAD_1), LANES_1)
-                        ),
-                        and(mul(and(shr(140, v), WINDOWS_2), SPREAD_2), LANES_2)
+                        )
                     )
-                    v := or(or(and(shl(8, v), PART_A), and(shr(8, v), PART_B)), and(shr(24, v), PART_C))
-                    low := and(low, add(v, Z_LOW))
-                    high := or(high, add(v, Z_HIGH))
+                    v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
+                    inRange := and(inRange, xor(add(v, Z_LOW), add(v, Z_HIGH)))
                     v := sub(Q_PLUS_GAMMA1, v)
                     mstore(add(z, 64), and(shr(32, v), LOW_HALVES))
                     mstore(add(z, 96), and(v, LOW_HALVES))
                 }
                 src := add(src, 40)
             }
-            ok := and(eq(and(low, Z_BIT), Z_BIT), iszero(and(high, Z_BIT)))
+            ok := eq(and(inRange, Z_BIT), Z_BIT)
         }
     }
 
