@@ -771,9 +771,13 @@ ${cTildeMatches(p)}
             uint256 end = z + ${p.l + 1} * POLY_BYTES;
             for (uint256 a = z; a < end; a += POLY_BYTES) MLDSANTT.ntt(a, zetas);
             _accumulate(expanded, z);
+            // Row i of w at \`w\` (z + 2048i), its pair products at w + PRODUCTS_OFFSET + 2048i, its encoding at \`out\`.
+            uint256 w = z;
             for (uint256 i = 0; i < ${p.k}; ++i) {
-                MLDSANTT.invNttPairs(z + PRODUCTS_OFFSET + i * 4096, z + i * POLY_BYTES, zetas);
-                _useHintAndEncode(z + i * POLY_BYTES, signature, i, out + i * W1_POLY_BYTES);
+                MLDSANTT.invNttPairs(w + PRODUCTS_OFFSET + i * POLY_BYTES, w, zetas);
+                _useHintAndEncode(w, signature, i, out);
+                w += POLY_BYTES;
+                out += W1_POLY_BYTES;
             }
         }
     }
