@@ -99,10 +99,14 @@ contract MLDSA44Profiler {
         MLDSA44._accumulate(expanded, z);
         checkpoint = _lap(gas, 5, checkpoint);
 
+        // As {MLDSA44-computeW1}: w and its encoding addressed by pointers.
         unchecked {
+            uint256 w = z;
             for (uint256 i = 0; i < 4; ++i) {
-                MLDSANTT.invNttPairs(z + MLDSA44.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA44.POLY_BYTES, zetas);
-                MLDSA44._useHintAndEncode(z + i * MLDSA44.POLY_BYTES, signature, i, w1 + i * MLDSA44.W1_POLY_BYTES);
+                MLDSANTT.invNttPairs(w + MLDSA44.PRODUCTS_OFFSET + i * MLDSA44.POLY_BYTES, w, zetas);
+                MLDSA44._useHintAndEncode(w, signature, i, w1);
+                w += MLDSA44.POLY_BYTES;
+                w1 += MLDSA44.W1_POLY_BYTES;
             }
         }
         _lap(gas, 6, checkpoint);

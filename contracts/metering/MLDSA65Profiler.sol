@@ -99,10 +99,14 @@ contract MLDSA65Profiler {
         MLDSA65._accumulate(expanded, z);
         checkpoint = _lap(gas, 5, checkpoint);
 
+        // As {MLDSA65-computeW1}: w and its encoding addressed by pointers.
         unchecked {
+            uint256 w = z;
             for (uint256 i = 0; i < 6; ++i) {
-                MLDSANTT.invNttPairs(z + MLDSA65.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA65.POLY_BYTES, zetas);
-                MLDSA65._useHintAndEncode(z + i * MLDSA65.POLY_BYTES, signature, i, w1 + i * MLDSA65.W1_POLY_BYTES);
+                MLDSANTT.invNttPairs(w + MLDSA65.PRODUCTS_OFFSET + i * MLDSA65.POLY_BYTES, w, zetas);
+                MLDSA65._useHintAndEncode(w, signature, i, w1);
+                w += MLDSA65.POLY_BYTES;
+                w1 += MLDSA65.W1_POLY_BYTES;
             }
         }
         _lap(gas, 6, checkpoint);

@@ -99,10 +99,14 @@ contract MLDSA87Profiler {
         MLDSA87._accumulate(expanded, z);
         checkpoint = _lap(gas, 5, checkpoint);
 
+        // As {MLDSA87-computeW1}: w and its encoding addressed by pointers.
         unchecked {
+            uint256 w = z;
             for (uint256 i = 0; i < 8; ++i) {
-                MLDSANTT.invNttPairs(z + MLDSA87.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA87.POLY_BYTES, zetas);
-                MLDSA87._useHintAndEncode(z + i * MLDSA87.POLY_BYTES, signature, i, w1 + i * MLDSA87.W1_POLY_BYTES);
+                MLDSANTT.invNttPairs(w + MLDSA87.PRODUCTS_OFFSET + i * MLDSA87.POLY_BYTES, w, zetas);
+                MLDSA87._useHintAndEncode(w, signature, i, w1);
+                w += MLDSA87.POLY_BYTES;
+                w1 += MLDSA87.W1_POLY_BYTES;
             }
         }
         _lap(gas, 6, checkpoint);

@@ -1037,10 +1037,14 @@ contract ${lib}Profiler {
         ${lib}._accumulate(expanded, z);
         checkpoint = _lap(gas, 5, checkpoint);
 
+        // As {${lib}-computeW1}: w and its encoding addressed by pointers.
         unchecked {
+            uint256 w = z;
             for (uint256 i = 0; i < ${p.k}; ++i) {
-                MLDSANTT.invNttPairs(z + ${lib}.PRODUCTS_OFFSET + i * 4096, z + i * ${lib}.POLY_BYTES, zetas);
-                ${lib}._useHintAndEncode(z + i * ${lib}.POLY_BYTES, signature, i, w1 + i * ${lib}.W1_POLY_BYTES);
+                MLDSANTT.invNttPairs(w + ${lib}.PRODUCTS_OFFSET + i * ${lib}.POLY_BYTES, w, zetas);
+                ${lib}._useHintAndEncode(w, signature, i, w1);
+                w += ${lib}.POLY_BYTES;
+                w1 += ${lib}.W1_POLY_BYTES;
             }
         }
         _lap(gas, 6, checkpoint);
