@@ -46,32 +46,43 @@ contract MLDSA44Profiler {
 
         (bool decoded, uint256 z) = MLDSA44.decodeSignature(signature);
         if (!decoded) return (gas, false);
+        // As {MLDSA44-verify}: the work area's memory paid with its allocation (its last word written).
+        uint256 lastWord = z + MLDSA44.PRODUCTS_OFFSET + 16352;
+        assembly ("memory-safe") {
+            mstore(lastWord, 0)
+        }
         checkpoint = _lap(gas, 1, checkpoint);
 
-        bytes memory transcript = new bytes(MLDSA44.TRANSCRIPT_BYTES);
-        if (!_arithmetic(gas, _address(expandedKey), hash, signature, z, _address(transcript))) return (gas, false);
+        // As {MLDSA44-verify}: the transcript in E once the products are formed, μ over tr until then.
+        uint256 transcript = _address(expandedKey) + MLDSA44.TRANSCRIPT_OFFSET;
+        uint256 mu = _address(expandedKey) + MLDSA44.EXPANDED_KEY_LENGTH - 64;
+        if (!_arithmetic(gas, _address(expandedKey), hash, signature, z, mu, transcript + 64)) return (gas, false);
 
         checkpoint = gasleft();
+        assembly ("memory-safe") {
+            mcopy(transcript, mu, 64)
+        }
         MLDSA44._useScratch(z + MLDSA44.PRODUCTS_OFFSET);
-        valid = MLDSA44.cTildeMatches(_address(transcript), signature);
+        valid = MLDSA44.cTildeMatches(transcript, signature);
         _lap(gas, 7, checkpoint);
     }
 
-    /// @dev Stages 2 to 6: μ, SampleInBall, and w1Encode(w1′) written after μ in the transcript; false if
-    /// SampleInBall gives up (see {MLDSA44-_sampleInBall}).
+    /// @dev Stages 2 to 6: μ (at `mu`), SampleInBall, and w1Encode(w1′) written at `w1`; false if SampleInBall gives
+    /// up (see {MLDSA44-_sampleInBall}).
     function _arithmetic(
         uint256[8] memory gas,
         uint256 expanded,
         bytes32 hash,
         bytes calldata signature,
         uint256 z,
-        uint256 transcript
+        uint256 mu,
+        uint256 w1
     ) private view returns (bool) {
         bytes memory message = abi.encodePacked(hash);
         uint256 checkpoint = gasleft();
         // As {MLDSA44-verify}: the hashes' temporary memory in the products' rows.
         uint256 free = MLDSA44._useScratch(z + MLDSA44.PRODUCTS_OFFSET);
-        MLDSA44._mu(expanded, message, "", transcript);
+        MLDSA44._mu(expanded, message, "", mu);
         checkpoint = _lap(gas, 2, checkpoint);
 
         if (!MLDSA44._sampleInBall(signature, z + MLDSA44.C_OFFSET)) return false;
@@ -88,10 +99,14 @@ contract MLDSA44Profiler {
         MLDSA44._accumulate(expanded, z);
         checkpoint = _lap(gas, 5, checkpoint);
 
+        // As {MLDSA44-computeW1}: w and its encoding addressed by pointers.
         unchecked {
+            uint256 w = z;
             for (uint256 i = 0; i < 4; ++i) {
-                MLDSANTT.invNttPairs(z + MLDSA44.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA44.POLY_BYTES, zetas);
-                MLDSA44._useHintAndEncode(z + i * MLDSA44.POLY_BYTES, signature, i, transcript + 64 + i * MLDSA44.W1_POLY_BYTES);
+                MLDSANTT.invNttPairs(w + MLDSA44.PRODUCTS_OFFSET + i * MLDSA44.POLY_BYTES, w, zetas);
+                MLDSA44._useHintAndEncode(w, signature, i, w1);
+                w += MLDSA44.POLY_BYTES;
+                w1 += MLDSA44.W1_POLY_BYTES;
             }
         }
         _lap(gas, 6, checkpoint);

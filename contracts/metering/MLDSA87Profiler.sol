@@ -46,32 +46,43 @@ contract MLDSA87Profiler {
 
         (bool decoded, uint256 z) = MLDSA87.decodeSignature(signature);
         if (!decoded) return (gas, false);
+        // As {MLDSA87-verify}: the work area's memory paid with its allocation (its last word written).
+        uint256 lastWord = z + MLDSA87.PRODUCTS_OFFSET + 32736;
+        assembly ("memory-safe") {
+            mstore(lastWord, 0)
+        }
         checkpoint = _lap(gas, 1, checkpoint);
 
-        bytes memory transcript = new bytes(MLDSA87.TRANSCRIPT_BYTES);
-        if (!_arithmetic(gas, _address(expandedKey), hash, signature, z, _address(transcript))) return (gas, false);
+        // As {MLDSA87-verify}: the transcript in E once the products are formed, μ over tr until then.
+        uint256 transcript = _address(expandedKey) + MLDSA87.TRANSCRIPT_OFFSET;
+        uint256 mu = _address(expandedKey) + MLDSA87.EXPANDED_KEY_LENGTH - 64;
+        if (!_arithmetic(gas, _address(expandedKey), hash, signature, z, mu, transcript + 64)) return (gas, false);
 
         checkpoint = gasleft();
+        assembly ("memory-safe") {
+            mcopy(transcript, mu, 64)
+        }
         MLDSA87._useScratch(z + MLDSA87.PRODUCTS_OFFSET);
-        valid = MLDSA87.cTildeMatches(_address(transcript), signature);
+        valid = MLDSA87.cTildeMatches(transcript, signature);
         _lap(gas, 7, checkpoint);
     }
 
-    /// @dev Stages 2 to 6: μ, SampleInBall, and w1Encode(w1′) written after μ in the transcript; false if
-    /// SampleInBall gives up (see {MLDSA87-_sampleInBall}).
+    /// @dev Stages 2 to 6: μ (at `mu`), SampleInBall, and w1Encode(w1′) written at `w1`; false if SampleInBall gives
+    /// up (see {MLDSA87-_sampleInBall}).
     function _arithmetic(
         uint256[8] memory gas,
         uint256 expanded,
         bytes32 hash,
         bytes calldata signature,
         uint256 z,
-        uint256 transcript
+        uint256 mu,
+        uint256 w1
     ) private view returns (bool) {
         bytes memory message = abi.encodePacked(hash);
         uint256 checkpoint = gasleft();
         // As {MLDSA87-verify}: the hashes' temporary memory in the products' rows.
         uint256 free = MLDSA87._useScratch(z + MLDSA87.PRODUCTS_OFFSET);
-        MLDSA87._mu(expanded, message, "", transcript);
+        MLDSA87._mu(expanded, message, "", mu);
         checkpoint = _lap(gas, 2, checkpoint);
 
         if (!MLDSA87._sampleInBall(signature, z + MLDSA87.C_OFFSET)) return false;
@@ -88,10 +99,14 @@ contract MLDSA87Profiler {
         MLDSA87._accumulate(expanded, z);
         checkpoint = _lap(gas, 5, checkpoint);
 
+        // As {MLDSA87-computeW1}: w and its encoding addressed by pointers.
         unchecked {
+            uint256 w = z;
             for (uint256 i = 0; i < 8; ++i) {
-                MLDSANTT.invNttPairs(z + MLDSA87.PRODUCTS_OFFSET + i * 4096, z + i * MLDSA87.POLY_BYTES, zetas);
-                MLDSA87._useHintAndEncode(z + i * MLDSA87.POLY_BYTES, signature, i, transcript + 64 + i * MLDSA87.W1_POLY_BYTES);
+                MLDSANTT.invNttPairs(w + MLDSA87.PRODUCTS_OFFSET + i * MLDSA87.POLY_BYTES, w, zetas);
+                MLDSA87._useHintAndEncode(w, signature, i, w1);
+                w += MLDSA87.POLY_BYTES;
+                w1 += MLDSA87.W1_POLY_BYTES;
             }
         }
         _lap(gas, 6, checkpoint);

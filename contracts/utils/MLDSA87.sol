@@ -18,8 +18,9 @@ import {MLDSANTT} from "./MLDSANTT.sol";
  *
  * Polynomials are packed four coefficients to a word (see {MLDSANTT}). Memory of one verification (fresh):
  * ẑ[0..6] and −ĉ as eight consecutive 2 KiB polynomials, then the pair products of Â ẑ − ĉ t̂1 (32 KiB, see
- * {_accumulate}); the eight rows of w then replace ẑ and −ĉ. The hot loops address all of it with literal
- * offsets from one or two pointers.
+ * {_accumulate}); the eight rows of w then replace ẑ and −ĉ, and the transcript μ ‖ w1Encode(w1′) goes in E's
+ * memory, which nothing reads after the products. The hot loops address all of it with literal offsets from one or
+ * two pointers.
  */
 library MLDSA87 {
     uint256 internal constant EXPANDED_KEY_LENGTH = 65600;
@@ -45,6 +46,9 @@ library MLDSA87 {
     uint256 internal constant C_OFFSET = 14336;
     uint256 internal constant PRODUCTS_OFFSET = 16384;
     uint256 private constant WORK_BYTES = 49152;
+    /// @dev Where the transcript μ ‖ w1Encode(w1′) goes in E's memory, which nothing reads after the products
+    /// ({_accumulate}): above {KeccakF1600-BORROWED_END} wherever E lies (see {verify}).
+    uint256 internal constant TRANSCRIPT_OFFSET = 2048;
     /// @dev Where tr is in E, after the 64 polynomials of 1 KiB (t̂1 from byte 57,344).
     uint256 private constant TR_OFFSET = 65536;
 
@@ -134,7 +138,8 @@ library MLDSA87 {
      * @dev FIPS 204 ML-DSA.Verify(pk, M, σ, ctx) for the public key whose expansion is `expandedKey` (see the
      * contract documentation): false for a wrong-length key or σ, |ctx| > 255, a malformed σ, or a signature
      * that does not verify. Never reverts on any input of these types; gas depends only on the lengths of the
-     * message and context (and, negligibly, on SampleInBall's rejections and the hint's weight).
+     * message and context (and, negligibly, on SampleInBall's rejections and the hint's weight). `expandedKey`'s
+     * memory is overwritten (its tr first, then its start): the caller must not read it afterwards.
      */
     function verify(bytes memory expandedKey, bytes memory message, bytes memory context, bytes calldata signature)
         internal
@@ -149,26 +154,29 @@ library MLDSA87 {
         // Addresses in memory, added without overflow checks (smaller code, less gas): none can overflow.
         uint256 expanded;
         uint256 products;
+        uint256 transcript;
+        uint256 mu;
         assembly ("memory-safe") {
             expanded := add(expandedKey, 0x20)
             products := add(z, PRODUCTS_OFFSET)
-        }
-        // μ ‖ w1Encode(w1′): the input of the final hash, μ first, then room for its padding.
-        bytes memory transcript = new bytes(TRANSCRIPT_BYTES);
-        uint256 transcriptData;
-        uint256 w1;
-        assembly ("memory-safe") {
-            transcriptData := add(transcript, 0x20)
-            w1 := add(transcriptData, 64)
+            // The transcript μ ‖ w1Encode(w1′) and its padding go in E once the products are formed; μ, needed
+            // before, goes over tr (E's last 64 bytes), which {_mu} reads first and nothing after it.
+            transcript := add(expanded, TRANSCRIPT_OFFSET)
+            mu := add(expanded, TR_OFFSET)
+            // The work area's last word, so that its memory is paid with its allocation (the same gas as later).
+            mstore(add(z, sub(WORK_BYTES, 32)), 0)
         }
         // The hashes' temporary memory goes in the products' rows, which hold nothing before {computeW1} and after it.
         uint256 free = _useScratch(products);
-        _mu(expanded, message, context, transcriptData);
+        _mu(expanded, message, context, mu);
         if (!_sampleInBall(signature, z + C_OFFSET)) return false;
         _useScratch(free);
-        computeW1(expanded, signature, z, w1);
+        computeW1(expanded, signature, z, transcript + 64);
+        assembly ("memory-safe") {
+            mcopy(transcript, mu, 64)
+        }
         _useScratch(products);
-        return cTildeMatches(transcriptData, signature);
+        return cTildeMatches(transcript, signature);
     }
 
     /**
@@ -228,7 +236,7 @@ library MLDSA87 {
     /**
      * @dev w1Encode(UseHint(h, NTT^-1(Â ∘ NTT(z) − NTT(c) ∘ t̂1))) into the 1,024 bytes at `out`, from the
      * work area of {decodeSignature} with −c (packed, coefficients in [0, q)) written at `z + C_OFFSET`, which
-     * it consumes. `expanded` points at E's first byte.
+     * it consumes. `expanded` points at E's first byte; E is not read after the products, so `out` may lie in it.
      */
     function computeW1(uint256 expanded, bytes calldata signature, uint256 z, uint256 out) internal pure {
         bytes memory zetaTable = MLDSANTT.zetaTable();
@@ -236,15 +244,20 @@ library MLDSA87 {
         assembly ("memory-safe") {
             zetas := add(zetaTable, 0x20)
         }
-        // Literal bounds (l + 1 and k): the optimizer leaves a constant expression in a loop condition unfolded.
-        // Unchecked: the operands are memory addresses and small offsets, far from overflowing, and the checks would
-        // only add code and gas.
+        // Pointers with literal ends and steps where no counter is needed (a counter costs more gas). Unchecked: the
+        // operands are memory addresses and small offsets, far from overflowing, and the checks would only add code
+        // and gas.
         unchecked {
-            for (uint256 j = 0; j < 8; ++j) MLDSANTT.ntt(z + j * POLY_BYTES, zetas);
+            uint256 end = z + 8 * POLY_BYTES;
+            for (uint256 a = z; a < end; a += POLY_BYTES) MLDSANTT.ntt(a, zetas);
             _accumulate(expanded, z);
+            // Row i of w at `w` (z + 2048i), its pair products at w + PRODUCTS_OFFSET + 2048i, its encoding at `out`.
+            uint256 w = z;
             for (uint256 i = 0; i < 8; ++i) {
-                MLDSANTT.invNttPairs(z + PRODUCTS_OFFSET + i * 4096, z + i * POLY_BYTES, zetas);
-                _useHintAndEncode(z + i * POLY_BYTES, signature, i, out + i * W1_POLY_BYTES);
+                MLDSANTT.invNttPairs(w + PRODUCTS_OFFSET + i * POLY_BYTES, w, zetas);
+                _useHintAndEncode(w, signature, i, out);
+                w += POLY_BYTES;
+                out += W1_POLY_BYTES;
             }
         }
     }

@@ -80,7 +80,8 @@ abstract contract MLDSAVerifier is IERC7913SignatureVerifier, IERC7913KeyIdentit
         (bool ok, bytes memory expandedKey, uint256 publicKey) =
             ExpandedKeyReader.readWithPublicKey(key, expandedKeyLength, publicKeyLength);
         if (!ok) return false;
-        if (context.length == 0) {
+        // Without a precompile there is nothing to ask, nor its gas allowance to compute.
+        if (context.length == 0 && _precompile != address(0)) {
             (bool answered, bool valid) = EIP8355.verify(
                 _precompile, _precompileGas(publicKeyLength, message.length), publicKey, publicKeyLength, signature, message
             );

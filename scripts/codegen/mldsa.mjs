@@ -112,6 +112,9 @@ function constants(p) {
     uint256 internal constant C_OFFSET = ${p.cOffset};
     uint256 internal constant PRODUCTS_OFFSET = ${p.productsOffset};
     uint256 private constant WORK_BYTES = ${p.workBytes};
+    /// @dev Where the transcript μ ‖ w1Encode(w1′) goes in E's memory, which nothing reads after the products
+    /// ({_accumulate}): above {KeccakF1600-BORROWED_END} wherever E lies (see {verify}).
+    uint256 internal constant TRANSCRIPT_OFFSET = 2048;
     /// @dev Where tr is in E, after the ${p.polynomials} polynomials of 1 KiB (t̂1 from byte ${grouped(1024 * p.k * p.l)}).
     uint256 private constant TR_OFFSET = ${p.trOffset};
 
@@ -650,8 +653,9 @@ import {MLDSANTT} from "./MLDSANTT.sol";
  *
  * Polynomials are packed four coefficients to a word (see {MLDSANTT}). Memory of one verification (fresh):
  * ẑ[0..${p.l - 1}] and −ĉ as ${words[p.l + 1]} consecutive 2 KiB polynomials, then the pair products of Â ẑ − ĉ t̂1 (${4 * p.k} KiB, see
- * {_accumulate}); the ${words[p.k]} rows of w then replace ẑ and −ĉ. The hot loops address all of it with literal
- * offsets from one or two pointers.
+ * {_accumulate}); the ${words[p.k]} rows of w then replace ẑ and −ĉ, and the transcript μ ‖ w1Encode(w1′) goes in E's
+ * memory, which nothing reads after the products. The hot loops address all of it with literal offsets from one or
+ * two pointers.
  */
 library ${name} {
 ${constants(p)}
@@ -686,7 +690,8 @@ ${constants(p)}
      * @dev FIPS 204 ML-DSA.Verify(pk, M, σ, ctx) for the public key whose expansion is \`expandedKey\` (see the
      * contract documentation): false for a wrong-length key or σ, |ctx| > 255, a malformed σ, or a signature
      * that does not verify. Never reverts on any input of these types; gas depends only on the lengths of the
-     * message and context (and, negligibly, on SampleInBall's rejections and the hint's weight).
+     * message and context (and, negligibly, on SampleInBall's rejections and the hint's weight). \`expandedKey\`'s
+     * memory is overwritten (its tr first, then its start): the caller must not read it afterwards.
      */
     function verify(bytes memory expandedKey, bytes memory message, bytes memory context, bytes calldata signature)
         internal
@@ -701,26 +706,29 @@ ${constants(p)}
         // Addresses in memory, added without overflow checks (smaller code, less gas): none can overflow.
         uint256 expanded;
         uint256 products;
+        uint256 transcript;
+        uint256 mu;
         assembly ("memory-safe") {
             expanded := add(expandedKey, 0x20)
             products := add(z, PRODUCTS_OFFSET)
-        }
-        // μ ‖ w1Encode(w1′): the input of the final hash, μ first, then room for its padding.
-        bytes memory transcript = new bytes(TRANSCRIPT_BYTES);
-        uint256 transcriptData;
-        uint256 w1;
-        assembly ("memory-safe") {
-            transcriptData := add(transcript, 0x20)
-            w1 := add(transcriptData, 64)
+            // The transcript μ ‖ w1Encode(w1′) and its padding go in E once the products are formed; μ, needed
+            // before, goes over tr (E's last 64 bytes), which {_mu} reads first and nothing after it.
+            transcript := add(expanded, TRANSCRIPT_OFFSET)
+            mu := add(expanded, TR_OFFSET)
+            // The work area's last word, so that its memory is paid with its allocation (the same gas as later).
+            mstore(add(z, sub(WORK_BYTES, 32)), 0)
         }
         // The hashes' temporary memory goes in the products' rows, which hold nothing before {computeW1} and after it.
         uint256 free = _useScratch(products);
-        _mu(expanded, message, context, transcriptData);
+        _mu(expanded, message, context, mu);
         if (!_sampleInBall(signature, z + C_OFFSET)) return false;
         _useScratch(free);
-        computeW1(expanded, signature, z, w1);
+        computeW1(expanded, signature, z, transcript + 64);
+        assembly ("memory-safe") {
+            mcopy(transcript, mu, 64)
+        }
         _useScratch(products);
-        return cTildeMatches(transcriptData, signature);
+        return cTildeMatches(transcript, signature);
     }
 
     /**
@@ -753,7 +761,7 @@ ${cTildeMatches(p)}
     /**
      * @dev w1Encode(UseHint(h, NTT^-1(Â ∘ NTT(z) − NTT(c) ∘ t̂1))) into the ${grouped(p.w1Bytes)} bytes at \`out\`, from the
      * work area of {decodeSignature} with −c (packed, coefficients in [0, q)) written at \`z + C_OFFSET\`, which
-     * it consumes. \`expanded\` points at E's first byte.
+     * it consumes. \`expanded\` points at E's first byte; E is not read after the products, so \`out\` may lie in it.
      */
     function computeW1(uint256 expanded, bytes calldata signature, uint256 z, uint256 out) internal pure {
         bytes memory zetaTable = MLDSANTT.zetaTable();
@@ -761,15 +769,20 @@ ${cTildeMatches(p)}
         assembly ("memory-safe") {
             zetas := add(zetaTable, 0x20)
         }
-        // Literal bounds (l + 1 and k): the optimizer leaves a constant expression in a loop condition unfolded.
-        // Unchecked: the operands are memory addresses and small offsets, far from overflowing, and the checks would
-        // only add code and gas.
+        // Pointers with literal ends and steps where no counter is needed (a counter costs more gas). Unchecked: the
+        // operands are memory addresses and small offsets, far from overflowing, and the checks would only add code
+        // and gas.
         unchecked {
-            for (uint256 j = 0; j < ${p.l + 1}; ++j) MLDSANTT.ntt(z + j * POLY_BYTES, zetas);
+            uint256 end = z + ${p.l + 1} * POLY_BYTES;
+            for (uint256 a = z; a < end; a += POLY_BYTES) MLDSANTT.ntt(a, zetas);
             _accumulate(expanded, z);
+            // Row i of w at \`w\` (z + 2048i), its pair products at w + PRODUCTS_OFFSET + 2048i, its encoding at \`out\`.
+            uint256 w = z;
             for (uint256 i = 0; i < ${p.k}; ++i) {
-                MLDSANTT.invNttPairs(z + PRODUCTS_OFFSET + i * 4096, z + i * POLY_BYTES, zetas);
-                _useHintAndEncode(z + i * POLY_BYTES, signature, i, out + i * W1_POLY_BYTES);
+                MLDSANTT.invNttPairs(w + PRODUCTS_OFFSET + i * POLY_BYTES, w, zetas);
+                _useHintAndEncode(w, signature, i, out);
+                w += POLY_BYTES;
+                out += W1_POLY_BYTES;
             }
         }
     }
@@ -976,32 +989,43 @@ contract ${lib}Profiler {
 
         (bool decoded, uint256 z) = ${lib}.decodeSignature(signature);
         if (!decoded) return (gas, false);
+        // As {${lib}-verify}: the work area's memory paid with its allocation (its last word written).
+        uint256 lastWord = z + ${lib}.PRODUCTS_OFFSET + ${4096 * p.k - 32};
+        assembly ("memory-safe") {
+            mstore(lastWord, 0)
+        }
         checkpoint = _lap(gas, 1, checkpoint);
 
-        bytes memory transcript = new bytes(${lib}.TRANSCRIPT_BYTES);
-        if (!_arithmetic(gas, _address(expandedKey), hash, signature, z, _address(transcript))) return (gas, false);
+        // As {${lib}-verify}: the transcript in E once the products are formed, μ over tr until then.
+        uint256 transcript = _address(expandedKey) + ${lib}.TRANSCRIPT_OFFSET;
+        uint256 mu = _address(expandedKey) + ${lib}.EXPANDED_KEY_LENGTH - 64;
+        if (!_arithmetic(gas, _address(expandedKey), hash, signature, z, mu, transcript + 64)) return (gas, false);
 
         checkpoint = gasleft();
+        assembly ("memory-safe") {
+            mcopy(transcript, mu, 64)
+        }
         ${lib}._useScratch(z + ${lib}.PRODUCTS_OFFSET);
-        valid = ${lib}.cTildeMatches(_address(transcript), signature);
+        valid = ${lib}.cTildeMatches(transcript, signature);
         _lap(gas, 7, checkpoint);
     }
 
-    /// @dev Stages 2 to 6: μ, SampleInBall, and w1Encode(w1′) written after μ in the transcript; false if
-    /// SampleInBall gives up (see {${lib}-_sampleInBall}).
+    /// @dev Stages 2 to 6: μ (at \`mu\`), SampleInBall, and w1Encode(w1′) written at \`w1\`; false if SampleInBall gives
+    /// up (see {${lib}-_sampleInBall}).
     function _arithmetic(
         uint256[8] memory gas,
         uint256 expanded,
         bytes32 hash,
         bytes calldata signature,
         uint256 z,
-        uint256 transcript
+        uint256 mu,
+        uint256 w1
     ) private view returns (bool) {
         bytes memory message = abi.encodePacked(hash);
         uint256 checkpoint = gasleft();
         // As {${lib}-verify}: the hashes' temporary memory in the products' rows.
         uint256 free = ${lib}._useScratch(z + ${lib}.PRODUCTS_OFFSET);
-        ${lib}._mu(expanded, message, "", transcript);
+        ${lib}._mu(expanded, message, "", mu);
         checkpoint = _lap(gas, 2, checkpoint);
 
         if (!${lib}._sampleInBall(signature, z + ${lib}.C_OFFSET)) return false;
@@ -1018,10 +1042,14 @@ contract ${lib}Profiler {
         ${lib}._accumulate(expanded, z);
         checkpoint = _lap(gas, 5, checkpoint);
 
+        // As {${lib}-computeW1}: w and its encoding addressed by pointers.
         unchecked {
+            uint256 w = z;
             for (uint256 i = 0; i < ${p.k}; ++i) {
-                MLDSANTT.invNttPairs(z + ${lib}.PRODUCTS_OFFSET + i * 4096, z + i * ${lib}.POLY_BYTES, zetas);
-                ${lib}._useHintAndEncode(z + i * ${lib}.POLY_BYTES, signature, i, transcript + 64 + i * ${lib}.W1_POLY_BYTES);
+                MLDSANTT.invNttPairs(w + ${lib}.PRODUCTS_OFFSET + i * ${lib}.POLY_BYTES, w, zetas);
+                ${lib}._useHintAndEncode(w, signature, i, w1);
+                w += ${lib}.POLY_BYTES;
+                w1 += ${lib}.W1_POLY_BYTES;
             }
         }
         _lap(gas, 6, checkpoint);
