@@ -760,8 +760,9 @@ library MLDSA87 {
             // The 8 sign bytes are lane 0: byte m of the stream is its bits 8m..8m+7.
             signs := mload(state)
         }
+        // Once i = 256 {_sampleLanes} returns at once.
         uint256 i = _sampleLanes(state, 8, firstLength, 196, signs, negC);
-        if (i < 256) i = _sampleLanes(state, firstLength, 136, i, signs, negC);
+        i = _sampleLanes(state, firstLength, 136, i, signs, negC);
         if (i < 256) {
             KeccakF1600.permuteAt(state);
             i = _sampleLanes(state, 0, 136, i, signs, negC);
@@ -820,7 +821,7 @@ library MLDSA87 {
                 if iszero(gt(pj, pi)) {
                     // As in the runs above.
                     mstore(pi, mload(pj))
-                    mstore(pj, or(and(mload(pj), LOW_LANES), shl(192, sub(8380416, mul(8380415, and(s, 1))))))
+                    mstore(pj, or(shr(64, shl(64, mload(pj))), shl(192, sub(8380416, mul(8380415, and(s, 1))))))
                     s := shr(1, s)
                     pi := add(pi, 8)
                 }
