@@ -100,8 +100,7 @@ library MLDSA87 {
     uint256 private constant FLAGS_EVEN = 0x100010001000100010001000100010001000100010001000100010001000100;
     uint256 private constant FLAGS = 0x101010101010101010101010101010101010101010101010101010101010101;
 
-    /// @dev The top lane of a word, and the other three.
-    uint256 private constant TOP_LANE = 0xffffffffffffffff000000000000000000000000000000000000000000000000;
+    /// @dev The three lower lanes of a word.
     uint256 private constant LOW_LANES = 0xffffffffffffffffffffffffffffffffffffffffffffffff;
 
     /// @dev Constants of {isReduced}: 2^31 − q, and bit 31, in each of eight 32-bit lanes.
@@ -817,8 +816,9 @@ library MLDSA87 {
             // The 8 sign bytes are lane 0: byte m of the stream is its bits 8m..8m+7.
             signs := mload(state)
         }
+        // Once i = 256 {_sampleLanes} returns at once.
         uint256 i = _sampleLanes(state, 8, firstLength, 196, signs, negC);
-        if (i < 256) i = _sampleLanes(state, firstLength, 136, i, signs, negC);
+        i = _sampleLanes(state, firstLength, 136, i, signs, negC);
         if (i < 256) {
             KeccakF1600.permuteAt(state);
             i = _sampleLanes(state, 0, 136, i, signs, negC);
@@ -836,32 +836,53 @@ library MLDSA87 {
         returns (uint256)
     {
         assembly ("memory-safe") {
-            // One test per draw: the loops run to `end` and break once position 255 is filled.
-            if lt(i, 256) {
-                for {} lt(k, end) {} {
-                    // The rest of lane ⌊k/8⌋ from its byte k mod 8, shifted down a byte per draw.
-                    let lane := shr(shl(3, and(k, 7)), mload(add(lanes, shl(2, and(k, not(7))))))
-                    let laneEnd := add(or(k, 7), 1)
-                    if gt(laneEnd, end) { laneEnd := end }
-                    for {} lt(k, laneEnd) { k := add(k, 1) } {
-                        let j := and(lane, 0xff)
-                        lane := shr(8, lane)
-                        if iszero(gt(j, i)) {
-                            // c[i] = c[j]: c[i] is the top lane of the word at negC + 8i, whose other lanes are still
-                            // zero (positions above i are untouched) or, for i > 252, past the polynomial: a plain store
-                            // does it. −c[j] is q − 1 for c[j] = +1 (sign bit 0) and 1 for −1.
-                            let pj := add(negC, shl(3, j))
-                            mstore(add(negC, shl(3, i)), and(mload(pj), TOP_LANE))
-                            // Read again: for j in [i − 3, i), the store above wrote c[i] into this word's lower lanes.
-                            let negSign := sub(8380416, mul(8380415, and(shr(sub(i, 196), signs), 1)))
-                            mstore(pj, or(and(mload(pj), LOW_LANES), shl(192, negSign)))
-                            i := add(i, 1)
-                            if eq(i, 256) { break }
-                        }
+            // pi is where c[i] is; s holds the unused signs, the next in bit 0 (sign t is bit t, t = i − 196).
+            let pi := add(negC, shl(3, i))
+            let p254 := add(negC, 2032)
+            let s := shr(sub(i, 196), signs)
+            for {} and(lt(k, end), lt(pi, p254)) {} {
+                // A run of draws from lane ⌊k/8⌋, whose byte m is the word's byte 31 − m: to the lane's end or
+                // `end`, and no more draws than positions below 254 are left, so that none passes position 253.
+                let d := sub(31, and(k, 7))
+                let next := add(or(k, 7), 1)
+                if gt(next, end) { next := end }
+                let left := add(k, shr(3, sub(p254, pi)))
+                if lt(left, next) { next := left }
+                // The byte after the run reads as 255, which every position below 255 rejects: the run's one exit,
+                // tested on rejected draws only, so that an accepted draw costs one test.
+                let last := sub(d, sub(next, k))
+                let w := or(mload(add(lanes, shl(2, and(k, not(7))))), shl(shl(3, sub(31, last)), 0xff))
+                k := next
+                for {} 1 { d := sub(d, 1) } {
+                    let pj := add(negC, shl(3, byte(d, w)))
+                    if gt(pj, pi) {
+                        if eq(d, last) { break }
+                        continue
                     }
-                    if eq(i, 256) { break }
+                    // c[i] = c[j]: c[i] is the top lane of the word at pi. The store also copies lanes j + 1 … j + 3
+                    // to positions i + 1 … i + 3 (or, for i > 252, past the polynomial), which is harmless: each
+                    // position above i is written whole at its own step before it is read (a draw j = i reads c[i],
+                    // then overwrites it), so the positions below i always hold c.
+                    mstore(pi, mload(pj))
+                    // Read again: for j in [i − 3, i], the store above wrote into this word. −c[j] is q − 1 for
+                    // c[j] = +1 (sign bit 0) and 1 for −1; the signs shift down one per accepted draw.
+                    mstore(pj, or(and(mload(pj), LOW_LANES), shl(192, sub(8380416, mul(8380415, and(s, 1))))))
+                    s := shr(1, s)
+                    pi := add(pi, 8)
                 }
             }
+            // Positions 254 and 255 (the first rejects only 255, the second nothing), a draw at a time.
+            for {} and(lt(k, end), lt(pi, add(p254, 16))) { k := add(k, 1) } {
+                let pj := add(negC, shl(3, byte(sub(31, and(k, 7)), mload(add(lanes, shl(2, and(k, not(7))))))))
+                if iszero(gt(pj, pi)) {
+                    // As in the runs above.
+                    mstore(pi, mload(pj))
+                    mstore(pj, or(shr(64, shl(64, mload(pj))), shl(192, sub(8380416, mul(8380415, and(s, 1))))))
+                    s := shr(1, s)
+                    pi := add(pi, 8)
+                }
+            }
+            i := shr(3, sub(pi, negC))
         }
         return i;
     }
