@@ -366,10 +366,10 @@ const outMoves = Array.from({ length: 25 }, (_, i) => {
 // QD a column at a time: QD holds rows 0 … 3 of column x (lanes x, x + 5, x + 10, x + 15) side by side in one word, and
 // lane x + 5y lies in word (x + 5y) >> 2 at 64-bit slot (x + y) & 3, so the column's word is shl(64x) of its lanes in
 // slots x + y < 4 OR shr(64(4 − x)) of those in slots x + y − 4, each selected by a slot mask (left out where the
-// shift drops the slots it would clear). Lanes are little-endian (FIPS 202 §B.1): one byte reversal within each
-// 64-bit quarter of the column's word, which commutes with the masks and the 64-bit shifts, gives four lane values at
-// once. Row 4 holds no rate lane but SHAKE128's lane 20. XOR commutes with complementing, so held-complemented lanes
-// need nothing more.
+// shift drops the slots it would clear). Lanes are little-endian (FIPS 202 §B.1): a byte reversal within each
+// 64-bit quarter of the block's five words, which commutes with the masks and the 64-bit shifts, gives every lane's
+// value (skipped for blocks already held as lanes, each 8-byte group reversed). Row 4 holds no rate lane but
+// SHAKE128's lane 20. XOR commutes with complementing, so held-complemented lanes need nothing more.
 const TOP_LANE = hex(M64 << 192n);
 const slotMask = (k) => (k ? hex(M64 << BigInt(192 - 64 * k)) : "TOP_LANE");
 const reverse = [
@@ -400,17 +400,18 @@ const xorBlock = [
   "// Word 4: lane 16, and SHAKE128's lanes 17 … 19 (for SHAKE256 the bytes past the block, cleared).",
   "let r4 := mload(add(source, 128))",
   "if lt(rate, 168) { r4 := and(r4, TOP_LANE) }",
-  ...[0, 1, 2, 3, 4].flatMap((x) => [
-    "{",
-    `    let v := ${columnWord(x)}`,
-    ...reverse.map((line) => `    ${line}`),
-    `    mstore(${hex(qAddr(x, 0))}, xor(mload(${hex(qAddr(x, 0))}), v))`,
-    "}",
-  ]),
+  "// Lanes are little-endian: the bytes reversed in each 64-bit quarter of the words, unless the blocks hold",
+  "// them so already (`form` bit 0): one test a block.",
+  "if iszero(and(form, 1)) {",
+  ...[0, 1, 2, 3, 4].flatMap((k) => reverse.map((line) => `    ${line.replaceAll("v", `r${k}`)}`)),
+  "}",
+  ...[0, 1, 2, 3, 4].map((x) => `mstore(${hex(qAddr(x, 0))}, xor(mload(${hex(qAddr(x, 0))}), ${columnWord(x)}))`),
   "// SHAKE128's lane 20 (0, 4), alone in its window.",
   "if gt(rate, 136) {",
   "    let v := and(mload(add(source, 160)), TOP_LANE)",
-  ...reverse.map((line) => `    ${line}`),
+  "    if iszero(and(form, 1)) {",
+  ...reverse.map((line) => `        ${line}`),
+  "    }",
   `    mstore(${hex(qAddr(0, 4))}, xor(mload(${hex(qAddr(0, 4))}), v))`,
   "}",
 ];
@@ -428,7 +429,9 @@ const squeezeWord = (w) => {
   return [
     "{",
     `    let v := ${lanes.reduce((a, t) => `or(${a}, ${t})`)}`,
-    ...reverse.map((line) => `    ${line}`),
+    "    if iszero(and(form, 2)) {",
+    ...reverse.map((line) => `        ${line}`),
+    "    }",
     `    mstore(${w ? `add(state, ${32 * w})` : "state"}, v)`,
     "}",
   ];
@@ -480,13 +483,13 @@ library KeccakF1600 {
         assembly ("memory-safe") {
             pointer := state
         }
-        _permuteBlocks(pointer, 0, 0, 0, 0, 0);
+        _permuteBlocks(pointer, 0, 0, 0, 0, 0, 0);
     }
 
     /// @dev {permute} on the 25 words at memory address \`state\`: for a caller that holds the state as a pointer (a
     /// variable of type \`uint256[25] memory\` costs a zeroed allocation).
     function permuteAt(uint256 state) internal pure {
-        _permuteBlocks(state, 0, 0, 0, 0, 0);
+        _permuteBlocks(state, 0, 0, 0, 0, 0, 0);
     }
 
     /**
@@ -501,7 +504,7 @@ library KeccakF1600 {
         internal
         pure
     {
-        _permuteBlocks(state, blocks, count, last, rate, 0);
+        _permuteBlocks(state, blocks, count, last, rate, 0, 0);
     }
 
     /**
@@ -513,7 +516,25 @@ library KeccakF1600 {
         internal
         pure
     {
-        _permuteBlocks(out, blocks, count, last, rate, outLen);
+        _permuteBlocks(out, blocks, count, last, rate, outLen, 0);
+    }
+
+    /**
+     * @dev {absorbAndSqueeze} for a caller that holds its input, its digest or both as lanes: each 8-byte group
+     * byte-reversed, so that it reads as its lane's value (big-endian, as MLOAD reads it). \`form\` bit 0: the blocks
+     * are so held, and absorbing skips its byte reversal; bit 1: the digest is written so. The digest of
+     * {absorbAndSqueeze} over the blocks with every 8-byte group reversed back (bit 0), written so (bit 1).
+     */
+    function absorbAndSqueezeLanes(
+        uint256 blocks,
+        uint256 count,
+        uint256 last,
+        uint256 rate,
+        uint256 out,
+        uint256 outLen,
+        uint256 form
+    ) internal pure {
+        _permuteBlocks(out, blocks, count, last, rate, outLen, form);
     }
 
     /**
@@ -527,19 +548,20 @@ library KeccakF1600 {
         assembly ("memory-safe") {
             pointer := state
         }
-        _permuteBlocks(pointer, 0, count, 0, 0, out);
+        _permuteBlocks(pointer, 0, count, 0, 0, out, 0);
     }
 
     /// @dev {absorb} (\`rate\` not zero), {squeezeLanes} (\`out\` not zero) and {absorbAndSqueeze} (both: \`state\` is
     /// where the output goes and \`out\` its length); with \`rate\` and \`out\` zero, \`count\` + 1 permutations of
-    /// \`state\`.
+    /// \`state\`. \`form\` is {absorbAndSqueezeLanes}'s, zero for every other caller.
     function _permuteBlocks(
         uint256 state,
         uint256 blocks,
         uint256 count,
         uint256 last,
         uint256 rate,
-        uint256 out
+        uint256 out,
+        uint256 form
     ) private pure {
         // Not marked memory-safe: it borrows memory below the free memory pointer, restoring it before it returns.
         assembly {
