@@ -207,30 +207,53 @@ library KeccakF1600 {
                     // Word 4: lane 16, and SHAKE128's lanes 17 … 19 (for SHAKE256 the bytes past the block, cleared).
                     let r4 := mload(add(source, 128))
                     if lt(rate, 168) { r4 := and(r4, TOP_LANE) }
-                    // Lanes are little-endian: the bytes reversed in each 64-bit quarter of the words, unless the blocks hold
-                    // them so already (`form` bit 0): one test a block.
-                    if iszero(and(form, 1)) {
-                        r0 := or(and(shr(8, r0), REV8), shl(8, and(r0, REV8)))
-                        r0 := or(and(shr(16, r0), REV16), shl(16, and(r0, REV16)))
-                        r0 := or(and(shr(32, r0), REV32), shl(32, and(r0, REV32)))
-                        r1 := or(and(shr(8, r1), REV8), shl(8, and(r1, REV8)))
-                        r1 := or(and(shr(16, r1), REV16), shl(16, and(r1, REV16)))
-                        r1 := or(and(shr(32, r1), REV32), shl(32, and(r1, REV32)))
-                        r2 := or(and(shr(8, r2), REV8), shl(8, and(r2, REV8)))
-                        r2 := or(and(shr(16, r2), REV16), shl(16, and(r2, REV16)))
-                        r2 := or(and(shr(32, r2), REV32), shl(32, and(r2, REV32)))
-                        r3 := or(and(shr(8, r3), REV8), shl(8, and(r3, REV8)))
-                        r3 := or(and(shr(16, r3), REV16), shl(16, and(r3, REV16)))
-                        r3 := or(and(shr(32, r3), REV32), shl(32, and(r3, REV32)))
-                        r4 := or(and(shr(8, r4), REV8), shl(8, and(r4, REV8)))
-                        r4 := or(and(shr(16, r4), REV16), shl(16, and(r4, REV16)))
-                        r4 := or(and(shr(32, r4), REV32), shl(32, and(r4, REV32)))
+                    // Blocks already held as lanes (`form` bit 0) skip the byte reversal: a code path of their own, so that
+                    // the others' costs one test a block.
+                    switch and(form, 1)
+                    case 0 {
+                        {
+                            let v := or(or(or(and(r0, TOP_LANE), and(r1, 0xffffffffffffffff00000000000000000000000000000000)), and(r2, 0xffffffffffffffff0000000000000000)), and(r3, 0xffffffffffffffff))
+                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                            mstore(0x388, xor(mload(0x388), v))
+                        }
+                        {
+                            let v := or(shl(64, or(or(and(r0, 0xffffffffffffffff00000000000000000000000000000000), and(r1, 0xffffffffffffffff0000000000000000)), and(r2, 0xffffffffffffffff))), shr(192, r4))
+                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                            mstore(0x3b0, xor(mload(0x3b0), v))
+                        }
+                        {
+                            let v := or(shl(128, or(and(r0, 0xffffffffffffffff0000000000000000), and(r1, 0xffffffffffffffff))), shr(128, or(and(r3, TOP_LANE), and(r4, 0xffffffffffffffff00000000000000000000000000000000))))
+                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                            mstore(0x3d8, xor(mload(0x3d8), v))
+                        }
+                        {
+                            let v := or(shl(192, r0), shr(64, or(or(and(r2, TOP_LANE), and(r3, 0xffffffffffffffff00000000000000000000000000000000)), and(r4, 0xffffffffffffffff0000000000000000))))
+                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                            mstore(0x400, xor(mload(0x400), v))
+                        }
+                        {
+                            let v := or(or(or(and(r1, TOP_LANE), and(r2, 0xffffffffffffffff00000000000000000000000000000000)), and(r3, 0xffffffffffffffff0000000000000000)), and(r4, 0xffffffffffffffff))
+                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                            mstore(0x428, xor(mload(0x428), v))
+                        }
                     }
-                    mstore(0x388, xor(mload(0x388), or(or(or(and(r0, TOP_LANE), and(r1, 0xffffffffffffffff00000000000000000000000000000000)), and(r2, 0xffffffffffffffff0000000000000000)), and(r3, 0xffffffffffffffff))))
-                    mstore(0x3b0, xor(mload(0x3b0), or(shl(64, or(or(and(r0, 0xffffffffffffffff00000000000000000000000000000000), and(r1, 0xffffffffffffffff0000000000000000)), and(r2, 0xffffffffffffffff))), shr(192, r4))))
-                    mstore(0x3d8, xor(mload(0x3d8), or(shl(128, or(and(r0, 0xffffffffffffffff0000000000000000), and(r1, 0xffffffffffffffff))), shr(128, or(and(r3, TOP_LANE), and(r4, 0xffffffffffffffff00000000000000000000000000000000))))))
-                    mstore(0x400, xor(mload(0x400), or(shl(192, r0), shr(64, or(or(and(r2, TOP_LANE), and(r3, 0xffffffffffffffff00000000000000000000000000000000)), and(r4, 0xffffffffffffffff0000000000000000))))))
-                    mstore(0x428, xor(mload(0x428), or(or(or(and(r1, TOP_LANE), and(r2, 0xffffffffffffffff00000000000000000000000000000000)), and(r3, 0xffffffffffffffff0000000000000000)), and(r4, 0xffffffffffffffff))))
+                    default {
+                        mstore(0x388, xor(mload(0x388), or(or(or(and(r0, TOP_LANE), and(r1, 0xffffffffffffffff00000000000000000000000000000000)), and(r2, 0xffffffffffffffff0000000000000000)), and(r3, 0xffffffffffffffff))))
+                        mstore(0x3b0, xor(mload(0x3b0), or(shl(64, or(or(and(r0, 0xffffffffffffffff00000000000000000000000000000000), and(r1, 0xffffffffffffffff0000000000000000)), and(r2, 0xffffffffffffffff))), shr(192, r4))))
+                        mstore(0x3d8, xor(mload(0x3d8), or(shl(128, or(and(r0, 0xffffffffffffffff0000000000000000), and(r1, 0xffffffffffffffff))), shr(128, or(and(r3, TOP_LANE), and(r4, 0xffffffffffffffff00000000000000000000000000000000))))))
+                        mstore(0x400, xor(mload(0x400), or(shl(192, r0), shr(64, or(or(and(r2, TOP_LANE), and(r3, 0xffffffffffffffff00000000000000000000000000000000)), and(r4, 0xffffffffffffffff0000000000000000))))))
+                        mstore(0x428, xor(mload(0x428), or(or(or(and(r1, TOP_LANE), and(r2, 0xffffffffffffffff00000000000000000000000000000000)), and(r3, 0xffffffffffffffff0000000000000000)), and(r4, 0xffffffffffffffff))))
+                    }
                     // SHAKE128's lane 20 (0, 4), alone in its window.
                     if gt(rate, 136) {
                         let v := and(mload(add(source, 160)), TOP_LANE)

@@ -366,10 +366,10 @@ const outMoves = Array.from({ length: 25 }, (_, i) => {
 // QD a column at a time: QD holds rows 0 … 3 of column x (lanes x, x + 5, x + 10, x + 15) side by side in one word, and
 // lane x + 5y lies in word (x + 5y) >> 2 at 64-bit slot (x + y) & 3, so the column's word is shl(64x) of its lanes in
 // slots x + y < 4 OR shr(64(4 − x)) of those in slots x + y − 4, each selected by a slot mask (left out where the
-// shift drops the slots it would clear). Lanes are little-endian (FIPS 202 §B.1): a byte reversal within each
-// 64-bit quarter of the block's five words, which commutes with the masks and the 64-bit shifts, gives every lane's
-// value (skipped for blocks already held as lanes, each 8-byte group reversed). Row 4 holds no rate lane but
-// SHAKE128's lane 20. XOR commutes with complementing, so held-complemented lanes need nothing more.
+// shift drops the slots it would clear). Lanes are little-endian (FIPS 202 §B.1): one byte reversal within each
+// 64-bit quarter of the column's word, which commutes with the masks and the 64-bit shifts, gives four lane values at
+// once; blocks already held as lanes (each 8-byte group reversed) take a copy of the columns without it. Row 4 holds
+// no rate lane but SHAKE128's lane 20. XOR commutes with complementing, so held-complemented lanes need nothing more.
 const TOP_LANE = hex(M64 << 192n);
 const slotMask = (k) => (k ? hex(M64 << BigInt(192 - 64 * k)) : "TOP_LANE");
 const reverse = [
@@ -395,17 +395,32 @@ const columnWord = (x) => {
   const low = part([0, 1, 2, 3].filter((y) => x + y >= 4), x - 4);
   return high && low ? `or(${high}, ${low})` : high ?? low;
 };
+const columns = (reversed) =>
+  [0, 1, 2, 3, 4].flatMap((x) =>
+    reversed
+      ? [
+          "{",
+          `    let v := ${columnWord(x)}`,
+          ...reverse.map((line) => `    ${line}`),
+          `    mstore(${hex(qAddr(x, 0))}, xor(mload(${hex(qAddr(x, 0))}), v))`,
+          "}",
+        ]
+      : [`mstore(${hex(qAddr(x, 0))}, xor(mload(${hex(qAddr(x, 0))}), ${columnWord(x)}))`],
+  );
 const xorBlock = [
   ...[0, 1, 2, 3].map((k) => `let r${k} := mload(${k ? `add(source, ${32 * k})` : "source"})`),
   "// Word 4: lane 16, and SHAKE128's lanes 17 … 19 (for SHAKE256 the bytes past the block, cleared).",
   "let r4 := mload(add(source, 128))",
   "if lt(rate, 168) { r4 := and(r4, TOP_LANE) }",
-  "// Lanes are little-endian: the bytes reversed in each 64-bit quarter of the words, unless the blocks hold",
-  "// them so already (`form` bit 0): one test a block.",
-  "if iszero(and(form, 1)) {",
-  ...[0, 1, 2, 3, 4].flatMap((k) => reverse.map((line) => `    ${line.replaceAll("v", `r${k}`)}`)),
+  "// Blocks already held as lanes (`form` bit 0) skip the byte reversal: a code path of their own, so that",
+  "// the others' costs one test a block.",
+  "switch and(form, 1)",
+  "case 0 {",
+  ...columns(true).map((line) => `    ${line}`),
   "}",
-  ...[0, 1, 2, 3, 4].map((x) => `mstore(${hex(qAddr(x, 0))}, xor(mload(${hex(qAddr(x, 0))}), ${columnWord(x)}))`),
+  "default {",
+  ...columns(false).map((line) => `    ${line}`),
+  "}",
   "// SHAKE128's lane 20 (0, 4), alone in its window.",
   "if gt(rate, 136) {",
   "    let v := and(mload(add(source, 160)), TOP_LANE)",
