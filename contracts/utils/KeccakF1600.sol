@@ -207,8 +207,8 @@ library KeccakF1600 {
                     // Word 4: lane 16, and SHAKE128's lanes 17 … 19 (for SHAKE256 the bytes past the block, cleared).
                     let r4 := mload(add(source, 128))
                     if lt(rate, 168) { r4 := and(r4, TOP_LANE) }
-                    // Blocks already held as lanes (`form` bit 0) skip the byte reversal: a code path of their own, so that
-                    // the others' costs one test a block.
+                    // Blocks already held as lanes (`form` bit 0) take a copy of the column XORs without the byte reversal: the
+                    // other blocks pay one test.
                     switch and(form, 1)
                     case 0 {
                         {
