@@ -42,7 +42,8 @@ contract MLDSA65Mock {
 
     /**
      * @dev w1Encode(w1′) for the expanded key, σ and the challenge c (coefficients in {-1, 0, 1}), or
-     * ok = false for a malformed σ.
+     * ok = false for a malformed σ. {MLDSA65-computeW1} writes it as little-endian lanes (each 8-byte group
+     * byte-reversed); the bytes are put back in order here.
      */
     function w1Encode(bytes memory expandedKey, bytes calldata signature, int256[256] memory c)
         external
@@ -70,6 +71,9 @@ contract MLDSA65Mock {
             out := add(encoded, 0x20)
         }
         MLDSA65.computeW1(expanded, signature, z, out);
+        bytes memory lanes = encoded;
+        encoded = new bytes(768);
+        for (uint256 i = 0; i < 768; i++) encoded[i] = lanes[i ^ 7];
     }
 
     /**
@@ -105,7 +109,7 @@ contract MLDSA65Mock {
         gas -= gasleft();
     }
 
-    /// @dev {MLDSA65-_useHintAndEncode} of row i = `w` (coefficients below 2q), and its gas.
+    /// @dev {MLDSA65-_useHintAndEncode} of row i = `w` (coefficients below 2q), as little-endian lanes, and its gas.
     function useHintAndEncode(uint256[256] memory w, bytes calldata signature, uint256 i)
         external
         view

@@ -33,7 +33,7 @@ contract MLDSA87Mock {
         gas -= gasleft();
     }
 
-    /// @dev {MLDSA87-_useHintAndEncode} of row i = `w` (coefficients below 2q), and its gas.
+    /// @dev {MLDSA87-_useHintAndEncode} of row i = `w` (coefficients below 2q), as little-endian lanes, and its gas.
     function useHintAndEncode(uint256[256] memory w, bytes calldata signature, uint256 i)
         external
         view
@@ -50,7 +50,8 @@ contract MLDSA87Mock {
         gas -= gasleft();
     }
 
-    /// @dev {MLDSA87-cTildeMatches} for the transcript μ ‖ w1Encode(w1′) `transcript` and σ = `signature`.
+    /// @dev {MLDSA87-cTildeMatches} for the transcript μ ‖ w1Encode(w1′) `transcript` (held as little-endian lanes)
+    /// and σ = `signature`.
     function cTildeMatches(bytes memory transcript, bytes calldata signature) external pure returns (bool) {
         return MLDSA87.cTildeMatches(MLDSARows.transcriptRoom(transcript, MLDSA87.TRANSCRIPT_BYTES), signature);
     }

@@ -119,6 +119,24 @@ contract SHAKEMock {
         require(data >= KeccakF1600.BORROWED_END && BORROWED_END == KeccakF1600.BORROWED_END);
     }
 
+    /// @dev {KeccakF1600-absorbAndSqueezeLanes} of `padded` (whole 136-byte blocks with SHAKE256's padding in place, held
+    /// as `form` says), copied above the borrowed memory, for an `outLen`-byte digest (1 … 64).
+    function shake256LanesForm(bytes memory padded, uint256 outLen, uint256 form) external pure returns (bytes memory digest) {
+        bytes memory copy = _above(padded);
+        uint256 count = padded.length / 136 - 1;
+        digest = new bytes(64);
+        uint256 blocks;
+        uint256 out;
+        assembly ("memory-safe") {
+            blocks := add(copy, 0x20)
+            out := add(digest, 0x20)
+        }
+        KeccakF1600.absorbAndSqueezeLanes(blocks, count, blocks + 136 * count, 136, out, outLen, form);
+        assembly ("memory-safe") {
+            mstore(digest, outLen)
+        }
+    }
+
     /// @dev SHAKE256(input)'s first 136 bytes as 17 lane words (the absorbed state's), then {KeccakF1600-squeezeLanes}'
     /// next `count` + 1 blocks, 17 lane words each, and the final state's first lane.
     function shake256Lanes(bytes memory input, uint256 count) external pure returns (uint256[] memory lanes, uint256 last) {

@@ -44,13 +44,13 @@ library KeccakF1600 {
         assembly ("memory-safe") {
             pointer := state
         }
-        _permuteBlocks(pointer, 0, 0, 0, 0, 0);
+        _permuteBlocks(pointer, 0, 0, 0, 0, 0, 0);
     }
 
     /// @dev {permute} on the 25 words at memory address `state`: for a caller that holds the state as a pointer (a
     /// variable of type `uint256[25] memory` costs a zeroed allocation).
     function permuteAt(uint256 state) internal pure {
-        _permuteBlocks(state, 0, 0, 0, 0, 0);
+        _permuteBlocks(state, 0, 0, 0, 0, 0, 0);
     }
 
     /**
@@ -65,7 +65,7 @@ library KeccakF1600 {
         internal
         pure
     {
-        _permuteBlocks(state, blocks, count, last, rate, 0);
+        _permuteBlocks(state, blocks, count, last, rate, 0, 0);
     }
 
     /**
@@ -77,7 +77,25 @@ library KeccakF1600 {
         internal
         pure
     {
-        _permuteBlocks(out, blocks, count, last, rate, outLen);
+        _permuteBlocks(out, blocks, count, last, rate, outLen, 0);
+    }
+
+    /**
+     * @dev {absorbAndSqueeze} for a caller that holds its input, its digest or both as lanes: each 8-byte group
+     * byte-reversed, so that it reads as its lane's value (big-endian, as MLOAD reads it). `form` bit 0: the blocks
+     * are so held, and absorbing skips its byte reversal; bit 1: the digest is written so. The digest of
+     * {absorbAndSqueeze} over the blocks with every 8-byte group reversed back (bit 0), written so (bit 1).
+     */
+    function absorbAndSqueezeLanes(
+        uint256 blocks,
+        uint256 count,
+        uint256 last,
+        uint256 rate,
+        uint256 out,
+        uint256 outLen,
+        uint256 form
+    ) internal pure {
+        _permuteBlocks(out, blocks, count, last, rate, outLen, form);
     }
 
     /**
@@ -91,19 +109,20 @@ library KeccakF1600 {
         assembly ("memory-safe") {
             pointer := state
         }
-        _permuteBlocks(pointer, 0, count, 0, 0, out);
+        _permuteBlocks(pointer, 0, count, 0, 0, out, 0);
     }
 
     /// @dev {absorb} (`rate` not zero), {squeezeLanes} (`out` not zero) and {absorbAndSqueeze} (both: `state` is
     /// where the output goes and `out` its length); with `rate` and `out` zero, `count` + 1 permutations of
-    /// `state`.
+    /// `state`. `form` is {absorbAndSqueezeLanes}'s, zero for every other caller.
     function _permuteBlocks(
         uint256 state,
         uint256 blocks,
         uint256 count,
         uint256 last,
         uint256 rate,
-        uint256 out
+        uint256 out,
+        uint256 form
     ) private pure {
         // Not marked memory-safe: it borrows memory below the free memory pointer, restoring it before it returns.
         assembly {
@@ -188,47 +207,61 @@ library KeccakF1600 {
                     // Word 4: lane 16, and SHAKE128's lanes 17 … 19 (for SHAKE256 the bytes past the block, cleared).
                     let r4 := mload(add(source, 128))
                     if lt(rate, 168) { r4 := and(r4, TOP_LANE) }
-                    {
-                        let v := or(or(or(and(r0, TOP_LANE), and(r1, 0xffffffffffffffff00000000000000000000000000000000)), and(r2, 0xffffffffffffffff0000000000000000)), and(r3, 0xffffffffffffffff))
-                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x388, xor(mload(0x388), v))
+                    // Blocks already held as lanes (`form` bit 0) take a copy of the column XORs without the byte reversal: the
+                    // other blocks pay one test.
+                    switch and(form, 1)
+                    case 0 {
+                        {
+                            let v := or(or(or(and(r0, TOP_LANE), and(r1, 0xffffffffffffffff00000000000000000000000000000000)), and(r2, 0xffffffffffffffff0000000000000000)), and(r3, 0xffffffffffffffff))
+                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                            mstore(0x388, xor(mload(0x388), v))
+                        }
+                        {
+                            let v := or(shl(64, or(or(and(r0, 0xffffffffffffffff00000000000000000000000000000000), and(r1, 0xffffffffffffffff0000000000000000)), and(r2, 0xffffffffffffffff))), shr(192, r4))
+                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                            mstore(0x3b0, xor(mload(0x3b0), v))
+                        }
+                        {
+                            let v := or(shl(128, or(and(r0, 0xffffffffffffffff0000000000000000), and(r1, 0xffffffffffffffff))), shr(128, or(and(r3, TOP_LANE), and(r4, 0xffffffffffffffff00000000000000000000000000000000))))
+                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                            mstore(0x3d8, xor(mload(0x3d8), v))
+                        }
+                        {
+                            let v := or(shl(192, r0), shr(64, or(or(and(r2, TOP_LANE), and(r3, 0xffffffffffffffff00000000000000000000000000000000)), and(r4, 0xffffffffffffffff0000000000000000))))
+                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                            mstore(0x400, xor(mload(0x400), v))
+                        }
+                        {
+                            let v := or(or(or(and(r1, TOP_LANE), and(r2, 0xffffffffffffffff00000000000000000000000000000000)), and(r3, 0xffffffffffffffff0000000000000000)), and(r4, 0xffffffffffffffff))
+                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                            mstore(0x428, xor(mload(0x428), v))
+                        }
                     }
-                    {
-                        let v := or(shl(64, or(or(and(r0, 0xffffffffffffffff00000000000000000000000000000000), and(r1, 0xffffffffffffffff0000000000000000)), and(r2, 0xffffffffffffffff))), shr(192, r4))
-                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x3b0, xor(mload(0x3b0), v))
-                    }
-                    {
-                        let v := or(shl(128, or(and(r0, 0xffffffffffffffff0000000000000000), and(r1, 0xffffffffffffffff))), shr(128, or(and(r3, TOP_LANE), and(r4, 0xffffffffffffffff00000000000000000000000000000000))))
-                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x3d8, xor(mload(0x3d8), v))
-                    }
-                    {
-                        let v := or(shl(192, r0), shr(64, or(or(and(r2, TOP_LANE), and(r3, 0xffffffffffffffff00000000000000000000000000000000)), and(r4, 0xffffffffffffffff0000000000000000))))
-                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x400, xor(mload(0x400), v))
-                    }
-                    {
-                        let v := or(or(or(and(r1, TOP_LANE), and(r2, 0xffffffffffffffff00000000000000000000000000000000)), and(r3, 0xffffffffffffffff0000000000000000)), and(r4, 0xffffffffffffffff))
-                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
-                        mstore(0x428, xor(mload(0x428), v))
+                    default {
+                        mstore(0x388, xor(mload(0x388), or(or(or(and(r0, TOP_LANE), and(r1, 0xffffffffffffffff00000000000000000000000000000000)), and(r2, 0xffffffffffffffff0000000000000000)), and(r3, 0xffffffffffffffff))))
+                        mstore(0x3b0, xor(mload(0x3b0), or(shl(64, or(or(and(r0, 0xffffffffffffffff00000000000000000000000000000000), and(r1, 0xffffffffffffffff0000000000000000)), and(r2, 0xffffffffffffffff))), shr(192, r4))))
+                        mstore(0x3d8, xor(mload(0x3d8), or(shl(128, or(and(r0, 0xffffffffffffffff0000000000000000), and(r1, 0xffffffffffffffff))), shr(128, or(and(r3, TOP_LANE), and(r4, 0xffffffffffffffff00000000000000000000000000000000))))))
+                        mstore(0x400, xor(mload(0x400), or(shl(192, r0), shr(64, or(or(and(r2, TOP_LANE), and(r3, 0xffffffffffffffff00000000000000000000000000000000)), and(r4, 0xffffffffffffffff0000000000000000))))))
+                        mstore(0x428, xor(mload(0x428), or(or(or(and(r1, TOP_LANE), and(r2, 0xffffffffffffffff00000000000000000000000000000000)), and(r3, 0xffffffffffffffff0000000000000000)), and(r4, 0xffffffffffffffff))))
                     }
                     // SHAKE128's lane 20 (0, 4), alone in its window.
                     if gt(rate, 136) {
                         let v := and(mload(add(source, 160)), TOP_LANE)
-                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                        if iszero(and(form, 1)) {
+                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                        }
                         mstore(0x3a8, xor(mload(0x3a8), v))
                     }
                 }
@@ -539,17 +572,21 @@ library KeccakF1600 {
                 // dropped.
                 {
                     let v := or(or(or(and(mload(0x388), TOP_LANE), shr(64, and(mload(0x3b0), TOP_LANE))), shr(128, and(mload(0x3d8), TOP_LANE))), shr(192, not(mload(0x400))))
-                    v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                    v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                    v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                    if iszero(and(form, 2)) {
+                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                    }
                     mstore(state, v)
                 }
                 if gt(out, 32) {
                     {
                         let v := or(or(or(and(mload(0x428), TOP_LANE), shr(64, and(mload(0x390), TOP_LANE))), shr(128, and(mload(0x3b8), TOP_LANE))), shr(192, mload(0x3e0)))
-                        v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
-                        v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
-                        v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                        if iszero(and(form, 2)) {
+                            v := or(and(shr(8, v), REV8), shl(8, and(v, REV8)))
+                            v := or(and(shr(16, v), REV16), shl(16, and(v, REV16)))
+                            v := or(and(shr(32, v), REV32), shl(32, and(v, REV32)))
+                        }
                         mstore(add(state, 32), v)
                     }
                 }

@@ -88,10 +88,12 @@ library MLDSA87 {
     uint256 private constant ONES = 0x100000001000000010000000100000001000000010000000100000001;
     uint256 private constant REDUCE = 0x801fff00801fff00801fff00801fff00801fff00801fff00801fff00801fff;
     uint256 private constant GAMMA2_MINUS_ONE_L = 0x3feff0003feff0003feff0003feff0003feff0003feff0003feff0003feff;
-    uint256 private constant LOW15 = 0x7fff00007fff00007fff00007fff00007fff00007fff00007fff00007fff;
-    uint256 private constant DIV_1023 = 65601;
+    uint256 private constant LOW16 = 0xffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff0000ffff;
+    uint256 private constant DIV_1023 = 32801;
     uint256 private constant NIBBLES = 0xf0000000f0000000f0000000f0000000f0000000f0000000f0000000f;
-    uint256 private constant GATHER = 0x1000100000000000010001000000001000100000000000010001000000;
+    /// @dev Gathers the nibbles of coefficients 0 … 7 (lanes in the order 0, 4, 1, 5, 2, 6, 3, 7 from the top) to bits
+    /// 224 + 4m, m = 0 … 7: the low half of their 64-bit lane, little-endian (see {_useHintAndEncode}).
+    uint256 private constant GATHER = 0x1000000000001000010000000000010000100000000000100001000000000001;
 
     /// @dev Constants of {_hintWellFormed}: the low byte of each 16-bit lane; bit 0 of each 16-bit lane, of its high
     /// byte, of every byte.
@@ -194,22 +196,24 @@ library MLDSA87 {
 
     /**
      * @dev Whether SHAKE256(μ ‖ w1Encode(w1′), 64) is σ's c̃, for the transcript at `transcript` (above
-     * {KeccakF1600-BORROWED_END}, {TRANSCRIPT_BYTES} writable bytes). The padding goes in place after the 1088
-     * bytes, so the permutation absorbs the transcript where it is; the digest goes to fresh memory (at or above
-     * {KeccakF1600-BORROWED_END}).
+     * {KeccakF1600-BORROWED_END}, {TRANSCRIPT_BYTES} writable bytes) held as little-endian lanes: each 8-byte group
+     * byte-reversed, as {_mu} and {_useHintAndEncode} write it, so the permutation absorbs it without reversing bytes.
+     * The padding goes in place after the 1088 bytes (136 lanes), so the permutation absorbs the
+     * transcript where it is; the digest goes to fresh memory (at or above {KeccakF1600-BORROWED_END}).
      */
     function cTildeMatches(uint256 transcript, bytes calldata signature) internal pure returns (bool equal) {
         uint256 out;
         assembly ("memory-safe") {
-            // 0x1F ‖ 0x00… ‖ 0x80 to the end of the last block (zeroed by reading past the calldata).
+            // 0x1F ‖ 0x00… ‖ 0x80 to the end of the last block (zeroed by reading past the calldata), as lanes: 0x1F
+            // the low byte of lane 136, 0x80 the high byte of lane 152.
             calldatacopy(add(transcript, 1088), calldatasize(), 136)
-            mstore8(add(transcript, 1088), 0x1f)
-            mstore8(add(transcript, 1223), 0x80)
+            mstore8(add(transcript, 1095), 0x1f)
+            mstore8(add(transcript, 1216), 0x80)
             // Allocated: the permutation saves the memory it borrows above the free memory pointer.
             out := mload(0x40)
             mstore(0x40, add(out, 64))
         }
-        KeccakF1600.absorbAndSqueeze(transcript, 8, transcript + 1088, 136, out, 64);
+        KeccakF1600.absorbAndSqueezeLanes(transcript, 8, transcript + 1088, 136, out, 64, 1);
         assembly ("memory-safe") {
             equal := and(
                 eq(mload(out), calldataload(signature.offset)),
@@ -681,20 +685,25 @@ library MLDSA87 {
 
     /**
      * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
-     * written to the 128 bytes at `out`. HighBits: r1 = ⌊(r + γ2 − 1)/2γ2⌋ is Decompose's r1 except at the top,
-     * where it gives 16 (≡ 0 in 4 bits, Decompose's wrap). The hinted nibbles are then moved by ±1 mod 16 in
-     * place: r + γ2 − 1 = 2γ2 · r1 + (r0 + γ2 − 1) with r0 + γ2 − 1 in [0, 2γ2), so r0 > 0 iff (r + γ2 − 1) mod
-     * 2γ2 ≥ γ2 (at the wrap, r0 ≤ 0 and this is below γ2 too). Plain reference: {MLDSA65Reference-useHintAndEncode}.
+     * written to the 128 bytes at `out` as little-endian lanes: each 8-byte group of the encoding byte-reversed, the
+     * form {cTildeMatches} absorbs without reversing bytes (`out` is 8-byte aligned in the transcript). HighBits:
+     * r1 = ⌊(r + γ2 − 1)/2γ2⌋ is Decompose's r1 except at the top, where it gives 16 (≡ 0 in 4 bits, Decompose's
+     * wrap). The hinted nibbles are then moved by ±1 mod 16 in place: r + γ2 − 1 = 2γ2 · r1 + (r0 + γ2 − 1) with
+     * r0 + γ2 − 1 in [0, 2γ2), so r0 > 0 iff (r + γ2 − 1) mod 2γ2 ≥ γ2 (at the wrap, r0 ≤ 0 and this is below γ2
+     * too). Plain reference: {MLDSA65Reference-useHintAndEncode}, each 8-byte group reversed.
      */
     function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
         assembly ("memory-safe") {
             // Two words at a time, as eight 32-bit lanes (word 2n shifted up by 32 bits over word 2n + 1; every
-            // value stays below 2^32): r mod q (bit 24 of r + 2^24 − q is set iff r ≥ q); then with x = r + γ2 − 1
-            // < 2^24 and 2γ2 = 512 · 1023, r1 = ⌊⌊x / 512⌋ · 65601 / 2^26⌋, exact for every such x, masked to 4
-            // bits (each shift brings only the next lane's low bits down, above the bits kept). w1Encode packs
-            // coefficients 2b and 2b + 1 into byte b (low nibble first): one MUL gathers the eight nibbles into the
-            // top 32 bits in byte order (the other products land below bit 224 or beyond 2^256), and eight pairs
-            // fill one 32-byte word of the encoding.
+            // value stays below 2^32). r mod q is not formed: as q = 32γ2 + 1, r1 of r mod q is ⌊(r + γ2 − 1 − [r ≥ q])
+            // / 2γ2⌋ mod 16 (bit 24 of r + 2^24 − q is set iff r ≥ q). With x = r + γ2 − 1 − [r ≥ q] < 2q + γ2
+            // < 2^25 and 2γ2 = 512 · 1023, ⌊x / 2γ2⌋ = ⌊⌊x / 512⌋ · 32801 / 2^25⌋, exact for every such x (checked
+            // exhaustively; ⌊x / 512⌋ < 2^16 and the product < 2^32), masked to 4 bits (each shift brings only the next
+            // lane's low bits down, above the bits kept). w1Encode packs coefficients 2b and 2b + 1 into byte b (low
+            // nibble first), so a 64-bit lane of the encoding (16 coefficients), read little-endian, is Σ r1_m · 16^m:
+            // one MUL gathers the eight nibbles of a word pair into the top 32 bits as Σ r1_m · 16^m (the other
+            // products land below bit 224 and never carry into it, or beyond 2^256), coefficients 8 … 15 (the pair 64
+            // bytes on) above 0 … 7, and four lanes fill one 32-byte word of the encoding.
             // The word loaded 4 bytes into a coefficient's lane is the word at that lane shifted up by 32 bits (every
             // lane's high half is zero, the 4 bytes after that word too).
             let p := add(w, 4)
@@ -702,13 +711,13 @@ library MLDSA87 {
             for {} lt(p, end) {} {
                 let acc := 0
                 for { let wend := add(p, 512) } lt(p, wend) { p := add(p, 128) } {
-                    let x := or(mload(p), mload(add(p, 28)))
-                    x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
-                    x := and(shr(26, mul(and(shr(9, add(x, GAMMA2_MINUS_ONE_L)), LOW15), DIV_1023)), NIBBLES)
+                    let x := or(mload(add(p, 64)), mload(add(p, 92)))
+                    x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ONES))
+                    x := and(shr(25, mul(and(shr(9, x), LOW16), DIV_1023)), NIBBLES)
                     acc := or(shl(32, acc), shr(224, mul(x, GATHER)))
-                    x := or(mload(add(p, 64)), mload(add(p, 92)))
-                    x := sub(x, mul(and(shr(24, add(x, REDUCE)), ONES), Q))
-                    x := and(shr(26, mul(and(shr(9, add(x, GAMMA2_MINUS_ONE_L)), LOW15), DIV_1023)), NIBBLES)
+                    x := or(mload(p), mload(add(p, 28)))
+                    x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ONES))
+                    x := and(shr(25, mul(and(shr(9, x), LOW16), DIV_1023)), NIBBLES)
                     acc := or(shl(32, acc), shr(224, mul(x, GATHER)))
                 }
                 mstore(out, acc)
@@ -721,7 +730,8 @@ library MLDSA87 {
             for { let last := byte(0, calldataload(add(y, add(OMEGA, i)))) } lt(index, last) { index := add(index, 1) } {
                 let position := byte(0, calldataload(add(y, index)))
                 let r := mod(shr(192, mload(add(w, shl(3, position)))), Q)
-                let at := add(out, shr(1, position))
+                // Byte b of the encoding is at b xor 7 (its lane reversed).
+                let at := add(out, xor(shr(1, position), 7))
                 let shift := shl(2, and(position, 1))
                 // The nibble is r1 + 15 + 2·[r0 > 0] mod 16 (UseHint), from the r1 written above.
                 let b := byte(0, mload(at))
@@ -764,7 +774,8 @@ library MLDSA87 {
             let p := add(last, 135)
             mstore8(p, xor(byte(0, mload(p)), 0x80))
         }
-        KeccakF1600.absorbAndSqueeze(blocks, count, last, 136, out, 64);
+        // μ as little-endian lanes, the transcript's form (see {cTildeMatches}).
+        KeccakF1600.absorbAndSqueezeLanes(blocks, count, last, 136, out, 64, 2);
     }
 
     /**

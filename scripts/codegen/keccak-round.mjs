@@ -368,8 +368,8 @@ const outMoves = Array.from({ length: 25 }, (_, i) => {
 // slots x + y < 4 OR shr(64(4 − x)) of those in slots x + y − 4, each selected by a slot mask (left out where the
 // shift drops the slots it would clear). Lanes are little-endian (FIPS 202 §B.1): one byte reversal within each
 // 64-bit quarter of the column's word, which commutes with the masks and the 64-bit shifts, gives four lane values at
-// once. Row 4 holds no rate lane but SHAKE128's lane 20. XOR commutes with complementing, so held-complemented lanes
-// need nothing more.
+// once; blocks already held as lanes (each 8-byte group reversed) take a copy of the columns without it. Row 4 holds
+// no rate lane but SHAKE128's lane 20. XOR commutes with complementing, so held-complemented lanes need nothing more.
 const TOP_LANE = hex(M64 << 192n);
 const slotMask = (k) => (k ? hex(M64 << BigInt(192 - 64 * k)) : "TOP_LANE");
 const reverse = [
@@ -395,22 +395,38 @@ const columnWord = (x) => {
   const low = part([0, 1, 2, 3].filter((y) => x + y >= 4), x - 4);
   return high && low ? `or(${high}, ${low})` : high ?? low;
 };
+const columns = (reversed) =>
+  [0, 1, 2, 3, 4].flatMap((x) =>
+    reversed
+      ? [
+          "{",
+          `    let v := ${columnWord(x)}`,
+          ...reverse.map((line) => `    ${line}`),
+          `    mstore(${hex(qAddr(x, 0))}, xor(mload(${hex(qAddr(x, 0))}), v))`,
+          "}",
+        ]
+      : [`mstore(${hex(qAddr(x, 0))}, xor(mload(${hex(qAddr(x, 0))}), ${columnWord(x)}))`],
+  );
 const xorBlock = [
   ...[0, 1, 2, 3].map((k) => `let r${k} := mload(${k ? `add(source, ${32 * k})` : "source"})`),
   "// Word 4: lane 16, and SHAKE128's lanes 17 … 19 (for SHAKE256 the bytes past the block, cleared).",
   "let r4 := mload(add(source, 128))",
   "if lt(rate, 168) { r4 := and(r4, TOP_LANE) }",
-  ...[0, 1, 2, 3, 4].flatMap((x) => [
-    "{",
-    `    let v := ${columnWord(x)}`,
-    ...reverse.map((line) => `    ${line}`),
-    `    mstore(${hex(qAddr(x, 0))}, xor(mload(${hex(qAddr(x, 0))}), v))`,
-    "}",
-  ]),
+  "// Blocks already held as lanes (`form` bit 0) take a copy of the column XORs without the byte reversal: the",
+  "// other blocks pay one test.",
+  "switch and(form, 1)",
+  "case 0 {",
+  ...columns(true).map((line) => `    ${line}`),
+  "}",
+  "default {",
+  ...columns(false).map((line) => `    ${line}`),
+  "}",
   "// SHAKE128's lane 20 (0, 4), alone in its window.",
   "if gt(rate, 136) {",
   "    let v := and(mload(add(source, 160)), TOP_LANE)",
-  ...reverse.map((line) => `    ${line}`),
+  "    if iszero(and(form, 1)) {",
+  ...reverse.map((line) => `        ${line}`),
+  "    }",
   `    mstore(${hex(qAddr(0, 4))}, xor(mload(${hex(qAddr(0, 4))}), v))`,
   "}",
 ];
@@ -428,7 +444,9 @@ const squeezeWord = (w) => {
   return [
     "{",
     `    let v := ${lanes.reduce((a, t) => `or(${a}, ${t})`)}`,
-    ...reverse.map((line) => `    ${line}`),
+    "    if iszero(and(form, 2)) {",
+    ...reverse.map((line) => `        ${line}`),
+    "    }",
     `    mstore(${w ? `add(state, ${32 * w})` : "state"}, v)`,
     "}",
   ];
@@ -480,13 +498,13 @@ library KeccakF1600 {
         assembly ("memory-safe") {
             pointer := state
         }
-        _permuteBlocks(pointer, 0, 0, 0, 0, 0);
+        _permuteBlocks(pointer, 0, 0, 0, 0, 0, 0);
     }
 
     /// @dev {permute} on the 25 words at memory address \`state\`: for a caller that holds the state as a pointer (a
     /// variable of type \`uint256[25] memory\` costs a zeroed allocation).
     function permuteAt(uint256 state) internal pure {
-        _permuteBlocks(state, 0, 0, 0, 0, 0);
+        _permuteBlocks(state, 0, 0, 0, 0, 0, 0);
     }
 
     /**
@@ -501,7 +519,7 @@ library KeccakF1600 {
         internal
         pure
     {
-        _permuteBlocks(state, blocks, count, last, rate, 0);
+        _permuteBlocks(state, blocks, count, last, rate, 0, 0);
     }
 
     /**
@@ -513,7 +531,25 @@ library KeccakF1600 {
         internal
         pure
     {
-        _permuteBlocks(out, blocks, count, last, rate, outLen);
+        _permuteBlocks(out, blocks, count, last, rate, outLen, 0);
+    }
+
+    /**
+     * @dev {absorbAndSqueeze} for a caller that holds its input, its digest or both as lanes: each 8-byte group
+     * byte-reversed, so that it reads as its lane's value (big-endian, as MLOAD reads it). \`form\` bit 0: the blocks
+     * are so held, and absorbing skips its byte reversal; bit 1: the digest is written so. The digest of
+     * {absorbAndSqueeze} over the blocks with every 8-byte group reversed back (bit 0), written so (bit 1).
+     */
+    function absorbAndSqueezeLanes(
+        uint256 blocks,
+        uint256 count,
+        uint256 last,
+        uint256 rate,
+        uint256 out,
+        uint256 outLen,
+        uint256 form
+    ) internal pure {
+        _permuteBlocks(out, blocks, count, last, rate, outLen, form);
     }
 
     /**
@@ -527,19 +563,20 @@ library KeccakF1600 {
         assembly ("memory-safe") {
             pointer := state
         }
-        _permuteBlocks(pointer, 0, count, 0, 0, out);
+        _permuteBlocks(pointer, 0, count, 0, 0, out, 0);
     }
 
     /// @dev {absorb} (\`rate\` not zero), {squeezeLanes} (\`out\` not zero) and {absorbAndSqueeze} (both: \`state\` is
     /// where the output goes and \`out\` its length); with \`rate\` and \`out\` zero, \`count\` + 1 permutations of
-    /// \`state\`.
+    /// \`state\`. \`form\` is {absorbAndSqueezeLanes}'s, zero for every other caller.
     function _permuteBlocks(
         uint256 state,
         uint256 blocks,
         uint256 count,
         uint256 last,
         uint256 rate,
-        uint256 out
+        uint256 out,
+        uint256 form
     ) private pure {
         // Not marked memory-safe: it borrows memory below the free memory pointer, restoring it before it returns.
         assembly {

@@ -119,6 +119,26 @@ describe("SHAKE", () => {
     }
   });
 
+  it("absorbAndSqueezeLanes equals noble with the blocks, the digest or both held as lanes (each 8-byte group reversed)", async () => {
+    const asLanes = (bytes: Uint8Array) => bytes.map((_, i) => bytes[i ^ 7]!);
+    for (const length of [0, 7, 8, 135, 136, 137, 500, 832, 1088]) {
+      const input = randomBytes(length);
+      // SHAKE256's padding in place (0x9F where the two pad bytes meet).
+      const padded = new Uint8Array((Math.floor(length / 136) + 1) * 136);
+      padded.set(input);
+      padded[length] = padded[length]! ^ 0x1f;
+      padded[padded.length - 1] = padded[padded.length - 1]! ^ 0x80;
+      const expected = shake256(input, { dkLen: 64 });
+      for (const form of [0, 1, 2, 3]) {
+        for (const outLen of [1, 32, 48, 64]) {
+          const digest = await mock.read.shake256LanesForm([bytesToHex(form & 1 ? asLanes(padded) : padded), BigInt(outLen), BigInt(form)]);
+          const want = (form & 2 ? asLanes(expected) : expected).subarray(0, outLen);
+          assert.equal(digest, bytesToHex(want), `in ${length}, form ${form}, out ${outLen}`);
+        }
+      }
+    }
+  });
+
   it("squeezeLanes writes the next blocks' lanes, as SHAKE256's stream has them, and leaves the state at the last", async () => {
     const input = randomBytes(72);
     for (const count of [0n, 6n]) {
