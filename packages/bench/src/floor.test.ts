@@ -44,6 +44,11 @@ describe("distance to the floor", () => {
     assert.equal(termCount("mldsa87", 6, "productCoefficient"), (8 * 7 + 8) * 256);
     assert.equal(termCount("mldsa44", 8, "keccakF1600"), Math.ceil((64 + 768 + 1) / 136));
     assert.equal(termCount("mldsa87", 8, "keccakF1600"), 9);
+    // The work area (ẑ, ĉ and k rows of w, 64 words each) is paid above the key's memory by the decoding step.
+    const keyWords = termCount("mldsa87", 1, "keyWord")!;
+    const workWords = (7 + 1 + 8) * 64;
+    assert.equal(termCount("mldsa87", 2, "memoryWord"), workWords);
+    assert.equal(termCount("mldsa87", 2, "memoryQuadratic"), Math.floor((keyWords + workWords) ** 2 / 512) - Math.floor(keyWords ** 2 / 512));
     // Falcon's HashToPoint: the fewest 136-byte blocks holding n 16-bit candidates.
     assert.equal(termCount("falcon512", 3, "keccakF1600"), 8);
     assert.equal(termCount("falcon1024", 3, "keccakF1600"), 16);

@@ -61,7 +61,8 @@ export const floorUnits = {
     what: "one 32-byte word of the expanded key read from code",
     basis: "EXTCODECOPY's 3 a word and memory expansion's linear 3 a word (the commitment hashes the chunks' code hashes, not the words)",
   },
-  memoryQuadratic: { gas: 1, what: "memory expansion's quadratic part: words² / 512 for the key's words", basis: "Yellow Paper" },
+  memoryQuadratic: { gas: 1, what: "memory expansion's quadratic part: words² / 512, counted as each step first grows memory", basis: "Yellow Paper" },
+  memoryWord: { gas: 3, what: "memory expansion's linear part: one 32-byte word of a work area", basis: "Yellow Paper" },
   wordOp: { gas: 6, what: "one 256-bit ALU operation with its operand's PUSH or DUP", basis: "EVM base prices: 3 + 3" },
   fieldOp: {
     gas: 17,
@@ -119,21 +120,38 @@ function keyTerms(bytes: number): FloorTerm[] {
 }
 
 /**
+ * The memory a work area of `workWords` adds above the key's `keyWords`: the linear part and the quadratic part's
+ * growth ((key + work)² − key²) / 512. The step that first touches the work area pays it.
+ */
+function workAreaTerms(keyWords: number, workWords: number): FloorTerm[] {
+  return [
+    { count: workWords, unit: "memoryWord" },
+    { count: Math.floor((keyWords + workWords) ** 2 / 512) - Math.floor(keyWords ** 2 / 512), unit: "memoryQuadratic" },
+  ];
+}
+
+/**
  * ML-DSA's floor, by the steps of its profiler (contracts/metering/MLDSA*Profiler.sol), from FIPS 204's parameters:
  * (k, l), τ, ω, the public key's bytes and w1's bits per coefficient. The expanded key is Â and t̂1 (4 bytes a
- * coefficient), tr and pk, as the verifier reads it.
+ * coefficient), tr and pk, as the verifier reads it. The work area is ẑ, ĉ and the k rows of w, each a polynomial
+ * of 64 words (four 64-bit lanes a word), all live at once while the products run; the decoding step touches it first.
  */
 function mldsaFloor(parameters: { scheme: string; k: number; l: number; tau: number; omega: number; publicKeyBytes: number; w1Bits: number; planning: string }): SchemeFloor {
   const { scheme, k, l, tau, omega, publicKeyBytes, w1Bits, planning } = parameters;
   const w1Bytes = (k * 256 * w1Bits) / 8;
   // c̃′ = SHAKE256(μ ‖ w1Encode(w1)): 64 + w1 bytes and the padding byte, then one squeeze of the first block.
   const finalBlocks = Math.ceil((64 + w1Bytes + 1) / rate);
+  const keyBytes = 4 * 256 * (k * l + k) + 64 + publicKeyBytes;
   return {
     scheme,
     planning,
     steps: [
-      { stage: 1, what: "expanded key from code and its commitment", terms: keyTerms(4 * 256 * (k * l + k) + 64 + publicKeyBytes) },
-      { stage: 2, what: `signature decoding: z (${l} × 256 coefficients) with its norm, hints`, terms: [{ count: l * 256, unit: "decodeCoefficient" }, { count: omega + k, unit: "hintByte" }] },
+      { stage: 1, what: "expanded key from code and its commitment", terms: keyTerms(keyBytes) },
+      {
+        stage: 2,
+        what: `signature decoding: z (${l} × 256 coefficients) with its norm, hints, and the work area's memory (${l + 1 + k} polynomials)`,
+        terms: [{ count: l * 256, unit: "decodeCoefficient" }, { count: omega + k, unit: "hintByte" }, ...workAreaTerms(Math.ceil(keyBytes / 32), (l + 1 + k) * 64)],
+      },
       { stage: 3, what: "μ = SHAKE256(tr ‖ M′): one block", terms: [{ count: 1, unit: "keccakF1600" }, { count: 2, unit: "spongeBlock" }] },
       { stage: 4, what: `SampleInBall: one block, τ = ${tau}`, terms: [{ count: 1, unit: "keccakF1600" }, { count: 2, unit: "spongeBlock" }, { count: tau, unit: "sampleInBallStep" }] },
       { stage: 5, what: `${l + 1} forward NTTs (z, c)`, terms: [{ count: l + 1, unit: "ntt256" }] },
