@@ -376,11 +376,19 @@ library MLDSA65 {
             // carries out of it: bit 20 of raw + 2^20 − 197 is raw ≥ 197, that of raw + 196 is raw ≥ 2^20 − 196; the second
             // implies the first, so their XOR has bit 20 set iff 197 ≤ raw ≤ 2^20 − 197: one AND keeps it for all.
             // q + γ1 − raw is one SUB; word 2n is its high halves, word 2n + 1 its low ones.
-            // Two blocks per iteration (160 blocks, an even count): half the loop's overhead. src − 12 is read:
+            // Four blocks per iteration (160 blocks, a multiple of four): 1/4 of the loop's overhead. src − 12 is read:
             // each calldataload ends at its block's last byte (the bytes before it, c̃'s or z's, are masked off).
+            // The four lane constants of the check, the SUB and the stores stay on the stack: a DUP (1 byte) costs the
+            // same 3 gas as a PUSH32 (33 bytes), 332 bytes less for four blocks an iteration. OR-ed with a zero the
+            // optimizer cannot fold (calldatasize() < 2^255), else it rematerializes each as a PUSH32 at every use.
+            let opaqueZero := shr(255, calldatasize())
+            let zLow := or(Z_LOW, opaqueZero)
+            let zHigh := or(Z_HIGH, opaqueZero)
+            let qPlusGamma1 := or(Q_PLUS_GAMMA1, opaqueZero)
+            let lowHalves := or(LOW_HALVES, opaqueZero)
             let inRange := not(0)
             let src := add(signature.offset, sub(C_TILDE_BYTES, 12))
-            for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 128) } {
+            for { let end := add(z, C_OFFSET) } lt(z, end) { z := add(z, 256) } {
                 {
                     let h := calldataload(src)
                     let v := or(
@@ -391,10 +399,10 @@ library MLDSA65 {
                         )
                     )
                     v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
-                    inRange := and(inRange, xor(add(v, Z_LOW), add(v, Z_HIGH)))
-                    v := sub(Q_PLUS_GAMMA1, v)
-                    mstore(z, and(shr(32, v), LOW_HALVES))
-                    mstore(add(z, 32), and(v, LOW_HALVES))
+                    inRange := and(inRange, xor(add(v, zLow), add(v, zHigh)))
+                    v := sub(qPlusGamma1, v)
+                    mstore(z, and(shr(32, v), lowHalves))
+                    mstore(add(z, 32), and(v, lowHalves))
                 }
                 {
                     let h := calldataload(add(src, 20))
@@ -406,12 +414,42 @@ library MLDSA65 {
                         )
                     )
                     v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
-                    inRange := and(inRange, xor(add(v, Z_LOW), add(v, Z_HIGH)))
-                    v := sub(Q_PLUS_GAMMA1, v)
-                    mstore(add(z, 64), and(shr(32, v), LOW_HALVES))
-                    mstore(add(z, 96), and(v, LOW_HALVES))
+                    inRange := and(inRange, xor(add(v, zLow), add(v, zHigh)))
+                    v := sub(qPlusGamma1, v)
+                    mstore(add(z, 64), and(shr(32, v), lowHalves))
+                    mstore(add(z, 96), and(v, lowHalves))
                 }
-                src := add(src, 40)
+                {
+                    let h := calldataload(add(src, 40))
+                    let v := or(
+                        and(mul(and(shr(44, h), WINDOWS_2), SPREAD_2), LANES_2),
+                        or(
+                            and(mul(and(h, WINDOWS_0), SPREAD_0), LANES_0),
+                            and(mul(and(h, WINDOWS_1), SPREAD_1), LANES_1)
+                        )
+                    )
+                    v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
+                    inRange := and(inRange, xor(add(v, zLow), add(v, zHigh)))
+                    v := sub(qPlusGamma1, v)
+                    mstore(add(z, 128), and(shr(32, v), lowHalves))
+                    mstore(add(z, 160), and(v, lowHalves))
+                }
+                {
+                    let h := calldataload(add(src, 60))
+                    let v := or(
+                        and(mul(and(shr(44, h), WINDOWS_2), SPREAD_2), LANES_2),
+                        or(
+                            and(mul(and(h, WINDOWS_0), SPREAD_0), LANES_0),
+                            and(mul(and(h, WINDOWS_1), SPREAD_1), LANES_1)
+                        )
+                    )
+                    v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
+                    inRange := and(inRange, xor(add(v, zLow), add(v, zHigh)))
+                    v := sub(qPlusGamma1, v)
+                    mstore(add(z, 192), and(shr(32, v), lowHalves))
+                    mstore(add(z, 224), and(v, lowHalves))
+                }
+                src := add(src, 80)
             }
             ok := eq(and(inRange, Z_BIT), Z_BIT)
         }
