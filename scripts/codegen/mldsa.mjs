@@ -253,57 +253,42 @@ function cTildeMatches(p) {
   const body = second === null ? `equal := ${first}` : `equal := and(\n                ${first},\n                ${second}\n            )`;
   // ML-DSA-65 and -87 hold the transcript as little-endian lanes (see {_useHintAndEncode}); ML-DSA-44's w1Encode is
   // shared with its keccak variant, which hashes the bytes as they are.
-  if (transcriptAsLanes(p)) {
-    if (length % 8) throw new Error("transcript as lanes: the padding starts inside a lane");
-    return `    /// @dev The transcript μ ‖ w1Encode(w1′) (${length} bytes) with room for SHAKE256's padding: ${blocks} blocks of 136 bytes.
-    uint256 internal constant TRANSCRIPT_BYTES = ${blocks * 136};
-
-    /**
-     * @dev Whether SHAKE256(μ ‖ w1Encode(w1′), ${p.cTildeBytes}) is σ's c̃, for the transcript at \`transcript\` (above
-     * {KeccakF1600-BORROWED_END}, {TRANSCRIPT_BYTES} writable bytes) held as little-endian lanes: each 8-byte group
+  const asLanes = transcriptAsLanes(p);
+  if (asLanes && length % 8) throw new Error("transcript as lanes: the padding starts inside a lane");
+  const held = asLanes
+    ? ` held as little-endian lanes: each 8-byte group
      * byte-reversed, as {_mu} and {_useHintAndEncode} write it, so the permutation absorbs it without reversing bytes.
      * The padding goes in place after the ${length} bytes (${length / 8} lanes), so the permutation absorbs the
-     * transcript where it is; the digest goes to fresh memory (at or above {KeccakF1600-BORROWED_END}).
-     */
-    function cTildeMatches(uint256 transcript, bytes calldata signature) internal pure returns (bool equal) {
-        uint256 out;
-        assembly ("memory-safe") {
-            // 0x1F ‖ 0x00… ‖ 0x80 to the end of the last block (zeroed by reading past the calldata), as lanes: 0x1F
-            // the low byte of lane ${length / 8}, 0x80 the high byte of lane ${(blocks * 136) / 8 - 1}.
-            calldatacopy(add(transcript, ${length}), calldatasize(), ${blocks * 136 - length})
-            mstore8(add(transcript, ${length + 7}), 0x1f)
-            mstore8(add(transcript, ${blocks * 136 - 8}), 0x80)
-            // Allocated: the permutation saves the memory it borrows above the free memory pointer.
-            out := mload(0x40)
-            mstore(0x40, add(out, 64))
-        }
-        KeccakF1600.absorbAndSqueezeLanes(transcript, ${blocks - 1}, transcript + ${(blocks - 1) * 136}, 136, out, ${p.cTildeBytes}, 1);
-        assembly ("memory-safe") {
-            ${body}
-        }
-    }`;
-  }
+     * transcript where it is; the digest goes to fresh memory (at or above {KeccakF1600-BORROWED_END}).`
+    : `. The padding goes in place after the ${length}
+     * bytes, so the permutation absorbs the transcript where it is; the digest goes to fresh memory (at or above
+     * {KeccakF1600-BORROWED_END}).`;
+  const padding = asLanes
+    ? `// 0x1F ‖ 0x00… ‖ 0x80 to the end of the last block (zeroed by reading past the calldata), as lanes: 0x1F
+            // the low byte of lane ${length / 8}, 0x80 the high byte of lane ${(blocks * 136) / 8 - 1}.`
+    : "// 0x1F ‖ 0x00… ‖ 0x80 to the end of the last block (zeroed by reading past the calldata).";
+  // In lane form, byte b of the stream is at b xor 7.
+  const at = (b) => (asLanes ? b ^ 7 : b);
+  const absorb = asLanes ? "absorbAndSqueezeLanes" : "absorbAndSqueeze";
   return `    /// @dev The transcript μ ‖ w1Encode(w1′) (${length} bytes) with room for SHAKE256's padding: ${blocks} blocks of 136 bytes.
     uint256 internal constant TRANSCRIPT_BYTES = ${blocks * 136};
 
     /**
      * @dev Whether SHAKE256(μ ‖ w1Encode(w1′), ${p.cTildeBytes}) is σ's c̃, for the transcript at \`transcript\` (above
-     * {KeccakF1600-BORROWED_END}, {TRANSCRIPT_BYTES} writable bytes). The padding goes in place after the ${length}
-     * bytes, so the permutation absorbs the transcript where it is; the digest goes to fresh memory (at or above
-     * {KeccakF1600-BORROWED_END}).
+     * {KeccakF1600-BORROWED_END}, {TRANSCRIPT_BYTES} writable bytes)${held}
      */
     function cTildeMatches(uint256 transcript, bytes calldata signature) internal pure returns (bool equal) {
         uint256 out;
         assembly ("memory-safe") {
-            // 0x1F ‖ 0x00… ‖ 0x80 to the end of the last block (zeroed by reading past the calldata).
+            ${padding}
             calldatacopy(add(transcript, ${length}), calldatasize(), ${blocks * 136 - length})
-            mstore8(add(transcript, ${length}), 0x1f)
-            mstore8(add(transcript, ${blocks * 136 - 1}), 0x80)
+            mstore8(add(transcript, ${at(length)}), 0x1f)
+            mstore8(add(transcript, ${at(blocks * 136 - 1)}), 0x80)
             // Allocated: the permutation saves the memory it borrows above the free memory pointer.
             out := mload(0x40)
             mstore(0x40, add(out, 64))
         }
-        KeccakF1600.absorbAndSqueeze(transcript, ${blocks - 1}, transcript + ${(blocks - 1) * 136}, 136, out, ${p.cTildeBytes});
+        KeccakF1600.${absorb}(transcript, ${blocks - 1}, transcript + ${(blocks - 1) * 136}, 136, out, ${p.cTildeBytes}${asLanes ? ", 1" : ""});
         assembly ("memory-safe") {
             ${body}
         }
