@@ -5,6 +5,7 @@ import { network } from "hardhat";
 import { type Hex, bytesToHex, hexToBytes } from "viem";
 import { ml_dsa65, ml_dsa87 } from "@noble/post-quantum/ml-dsa.js";
 import { shake256 } from "@noble/hashes/sha3.js";
+import { asLanes } from "../helpers/lanes.js";
 
 const { viem } = await network.create();
 const mock65 = await viem.deployContract("MLDSA65Mock");
@@ -21,11 +22,8 @@ function withRaw(signature: Hex, offset: number, index: number, raw: number): He
   return bytesToHex(bytes);
 }
 
-/** `bytes` (a multiple of 8 long) with each 8-byte group reversed: little-endian lanes, as the transcript holds them. */
-function asLanes(bytes: Hex): Hex {
-  const raw = hexToBytes(bytes);
-  return bytesToHex(raw.map((_, i) => raw[i ^ 7]!));
-}
+/** `bytes` (a multiple of 8 long) as little-endian lanes, as the transcript holds them. */
+const lanesOf = (bytes: Hex): Hex => bytesToHex(asLanes(hexToBytes(bytes)));
 
 const sets = [
   { name: "MLDSA65", dsa: ml_dsa65, mock: mock65, read: "decodeZ65", offset: 48, coefficients: 1280, beta: 196, hint: 3248, omega: 55, k: 6 },
@@ -125,7 +123,7 @@ describe("MLDSA65 / MLDSA87: z decoding against its plain reference", () => {
           const [encoded, used] = (await set.mock.read.useHintAndEncode([w, signature, BigInt(row)])) as readonly [Hex, bigint];
           const read = (reference.read as any)[set.name === "MLDSA65" ? "useHintAndEncode65" : "useHintAndEncode87"];
           // The encoding held as little-endian lanes, the transcript's form: each 8-byte group reversed.
-          assert.equal(encoded, asLanes(await read([w, signature, BigInt(row)])), `row ${row}`);
+          assert.equal(encoded, lanesOf(await read([w, signature, BigInt(row)])), `row ${row}`);
           gas = used;
         }
       }
@@ -149,7 +147,7 @@ describe("MLDSA65 / MLDSA87: z decoding against its plain reference", () => {
           positions.forEach((position, index) => (w[position] = edges[(index + n * 7) % edges.length]!));
           const [encoded, used] = (await set.mock.read.useHintAndEncode([w, signature, BigInt(row)])) as readonly [Hex, bigint];
           const read = (reference.read as any)[set.name === "MLDSA65" ? "useHintAndEncode65" : "useHintAndEncode87"];
-          assert.equal(encoded, asLanes(await read([w, signature, BigInt(row)])), `row ${row}`);
+          assert.equal(encoded, lanesOf(await read([w, signature, BigInt(row)])), `row ${row}`);
           gas = used;
         }
       }

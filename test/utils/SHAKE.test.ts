@@ -6,6 +6,7 @@ import { describe, it } from "node:test";
 import { shake128, shake256 } from "@noble/hashes/sha3.js";
 import { bytesToHex } from "viem";
 import { network } from "hardhat";
+import { asLanes } from "../helpers/lanes.js";
 
 const { viem } = await network.create();
 const mock = await viem.deployContract("SHAKEMock");
@@ -120,7 +121,6 @@ describe("SHAKE", () => {
   });
 
   it("absorbAndSqueezeLanes equals noble with the blocks, the digest or both held as lanes (each 8-byte group reversed)", async () => {
-    const asLanes = (bytes: Uint8Array) => bytes.map((_, i) => bytes[i ^ 7]!);
     for (const length of [0, 7, 8, 135, 136, 137, 500, 832, 1088]) {
       const input = randomBytes(length);
       // SHAKE256's padding in place (0x9F where the two pad bytes meet).
