@@ -140,10 +140,10 @@ library MLDSANTT {
             // ζ_4..ζ_7, then ζ_8..ζ_15. Words m = 0..7 head chains of 4, 3, 2, 2, 1, 1, 1 and 1 subtractions:
             // offsets 5q, 4q, 3q, 3q, 2q, 2q, 2q, 2q, and 4q more on word 0, whose chain holds every x of layer len
             // 16, so every output of the pass: those lanes stay above 4.9q, enough for pass 2 without offsets.
-            // Sixteen words measured 469 gas a transform less than eight words with layer len 16 in pass 2 (where
-            // its zetas are loaded and unpacked), for 1,201 bytes more; L32, Q and 2q held in variables, each
+            // Sixteen words measured 613 gas a transform less than eight words with layer len 16 in pass 2 (where
+            // its zetas are loaded and unpacked), for 1,112 bytes more; L32, Q and 2q held in variables, each
             // pushed once instead of at each of its 32, 32 and 4 uses (the OR with a >> 255 = 0, a memory pointer,
-            // keeps the optimizer from folding them back into literals), take back 1,015 of them for 133 gas. The
+            // keeps the optimizer from folding them back into literals), take back 1,003 of them for 27 gas. The
             // order (each layer-128 butterfly after its two loads, then for each half of the words layer 64 and, by
             // quarters, layers 32 and 16, each output stored as soon as it is final) is the cheapest measured.
             for {
@@ -151,11 +151,11 @@ library MLDSANTT {
                 let end := add(a, 128)
                 let l32 := or(L32, shr(255, a))
                 let qv := or(Q, shr(255, a))
+                let q2 := or(Q2L, shr(255, a))
             } lt(p, end) {
                 p := add(p, 32)
             } {
                 let u := 0
-                let q2 := or(Q2L, shr(255, a))
                 let x0 := add(mload(p), Q9L)
                 let x8 := mload(add(p, 1024))
                 u := shr(32, add(mul(x8, 0x64f7), mul(and(mul(x8, 0x92e0bb09), l32), qv)))
