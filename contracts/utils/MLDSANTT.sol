@@ -15,8 +15,8 @@ pragma solidity ^0.8.24;
  * is ≡ yζ (mod q), below 2q, and no lane ever carries into the next (y·ζ'' < 2^64, y·ζ' + m·q < 2^56; the
  * low 32 bits of every lane of the sum are zero, so the shift brings nothing down from the lane above). The
  * two layers that pair lanes of one word (len 2 and 1) take each word apart and use MULMOD. Several layers are
- * merged per pass so that each word is loaded and stored once per pass. Forward: three layers on eight words
- * (their zetas literals), then the other three lane-parallel layers and the two in-word ones on blocks of eight
+ * merged per pass so that each word is loaded and stored once per pass. Forward: four layers on sixteen words
+ * (their zetas literals), then the other two lane-parallel layers and the two in-word ones on blocks of eight
  * consecutive words.
  * Inverse: the two in-word layers and layers len 4, 8 and 16 on blocks of eight consecutive words, then the
  * last three layers and the scaling on eight words.
@@ -40,8 +40,8 @@ library MLDSANTT {
     /// only takes literals: the low 32 bits of a lane, and kq for the offsets that keep differences non-negative.
     uint256 private constant L32 = 0xffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
     uint256 private constant Q2L = 0xffc0020000000000ffc0020000000000ffc0020000000000ffc002;
+    uint256 private constant Q9L = 0x47ee00900000000047ee00900000000047ee00900000000047ee009;
     uint256 private constant Q3L = 0x17fa00300000000017fa00300000000017fa00300000000017fa003;
-    uint256 private constant Q6L = 0x2ff40060000000002ff40060000000002ff40060000000002ff4006;
     uint256 private constant Q4L = 0x1ff80040000000001ff80040000000001ff80040000000001ff8004;
     uint256 private constant Q8L = 0x3ff00080000000003ff00080000000003ff00080000000003ff0008;
     uint256 private constant Q16L = 0x7fe00100000000007fe00100000000007fe00100000000007fe0010;
@@ -124,7 +124,7 @@ library MLDSANTT {
     /**
      * @dev In-place forward NTT (Algorithm 41) of the packed polynomial at `a`, with lanes below
      * {NTT_INPUT_BOUND}. The result lanes are congruent mod q to FIPS 204's NTT (coefficient m of the result is
-     * ŵ[m], in the standard bit-reversed order) and below 2^24 + 19q < 2^28, not reduced.
+     * ŵ[m], in the standard bit-reversed order) and below 2^24 + 18q < 2^28, not reduced.
      */
     function ntt(uint256 a, uint256 zetas) internal pure {
         assembly ("memory-safe") {
@@ -133,125 +133,177 @@ library MLDSANTT {
             // x's only, from an x of its pass's first layer, so a multiple of q added once to each of those, at
             // least the u's of its longest chain of x - u (more where later layers need it), keeps every lane
             // non-negative. An output is then such an x plus its offset plus at most one u per layer: below
-            // 2^24 + 7.1q after pass 1, 2^24 + 15.1q after layer len 8, 2^24 + 16.1q before the in-word layers,
+            // 2^24 + 13.1q after pass 1, 2^24 + 14.1q after layer len 8, 2^24 + 15.2q before the in-word layers,
             // which add below 2q (bounds checked by interval arithmetic over the passes, for any ζ' < q; every
             // Montgomery input stays below 2^28).
-            // Pass 1, layers len 128, 64, 32: words w + 8m (m = 0..7) for w < 8; ζ_1, then ζ_2 and ζ_3, then
-            // ζ_4..ζ_7. Words m = 0, 1, 2, 3 head chains of 3, 2, 1 and 1 subtractions: offsets 4q, 3q, 2q, 2q.
-            // The order (each layer-128 butterfly after its two loads, the first half of layer 32 before the
-            // second half of layer 64), the loop bounds held in variables and the addresses of words 4..7 held from
-            // their load to their store are the cheapest measured.
+            // Pass 1, layers len 128, 64, 32, 16: words w + 4m (m = 0..15) for w < 4; ζ_1, then ζ_2 and ζ_3, then
+            // ζ_4..ζ_7, then ζ_8..ζ_15. Words m = 0..7 head chains of 4, 3, 2, 2, 1, 1, 1 and 1 subtractions:
+            // offsets 5q, 4q, 3q, 3q, 2q, 2q, 2q, 2q, and 4q more on word 0, whose chain holds every x of layer len
+            // 16, so every output of the pass: those lanes stay above 4.9q, enough for pass 2 without offsets.
+            // Sixteen words measured 613 gas a transform less than eight words with layer len 16 in pass 2 (where
+            // its zetas are loaded and unpacked), for 1,112 bytes more; L32, Q and 2q held in variables, each
+            // pushed once instead of at each of its 32, 32 and 4 uses (the OR with a >> 255 = 0, a memory pointer,
+            // keeps the optimizer from folding them back into literals), take back 1,003 of them for 27 gas. The
+            // order (each layer-128 butterfly after its two loads, then for each half of the words layer 64 and, by
+            // quarters, layers 32 and 16, each output stored as soon as it is final) is the cheapest measured.
             for {
                 let p := a
-                let end := add(a, 256)
+                let end := add(a, 128)
+                let l32 := or(L32, shr(255, a))
+                let qv := or(Q, shr(255, a))
+                let q2 := or(Q2L, shr(255, a))
             } lt(p, end) {
                 p := add(p, 32)
             } {
                 let u := 0
-                let x0 := add(mload(p), Q4L)
-                let p4 := add(p, 1024)
-                let x4 := mload(p4)
-                u := shr(32, add(mul(x4, 0x64f7), mul(and(mul(x4, 0x92e0bb09), L32), Q)))
+                let x0 := add(mload(p), Q9L)
+                let x8 := mload(add(p, 1024))
+                u := shr(32, add(mul(x8, 0x64f7), mul(and(mul(x8, 0x92e0bb09), l32), qv)))
+                x8 := sub(x0, u)
+                x0 := add(x0, u)
+                let x1 := add(mload(add(p, 128)), Q4L)
+                let x9 := mload(add(p, 1152))
+                u := shr(32, add(mul(x9, 0x64f7), mul(and(mul(x9, 0x92e0bb09), l32), qv)))
+                x9 := sub(x1, u)
+                x1 := add(x1, u)
+                let x2 := add(mload(add(p, 256)), Q3L)
+                let x10 := mload(add(p, 1280))
+                u := shr(32, add(mul(x10, 0x64f7), mul(and(mul(x10, 0x92e0bb09), l32), qv)))
+                x10 := sub(x2, u)
+                x2 := add(x2, u)
+                let x3 := add(mload(add(p, 384)), Q3L)
+                let x11 := mload(add(p, 1408))
+                u := shr(32, add(mul(x11, 0x64f7), mul(and(mul(x11, 0x92e0bb09), l32), qv)))
+                x11 := sub(x3, u)
+                x3 := add(x3, u)
+                let x4 := add(mload(add(p, 512)), q2)
+                let x12 := mload(add(p, 1536))
+                u := shr(32, add(mul(x12, 0x64f7), mul(and(mul(x12, 0x92e0bb09), l32), qv)))
+                x12 := sub(x4, u)
+                x4 := add(x4, u)
+                let x5 := add(mload(add(p, 640)), q2)
+                let x13 := mload(add(p, 1664))
+                u := shr(32, add(mul(x13, 0x64f7), mul(and(mul(x13, 0x92e0bb09), l32), qv)))
+                x13 := sub(x5, u)
+                x5 := add(x5, u)
+                let x6 := add(mload(add(p, 768)), q2)
+                let x14 := mload(add(p, 1792))
+                u := shr(32, add(mul(x14, 0x64f7), mul(and(mul(x14, 0x92e0bb09), l32), qv)))
+                x14 := sub(x6, u)
+                x6 := add(x6, u)
+                let x7 := add(mload(add(p, 896)), q2)
+                let x15 := mload(add(p, 1920))
+                u := shr(32, add(mul(x15, 0x64f7), mul(and(mul(x15, 0x92e0bb09), l32), qv)))
+                x15 := sub(x7, u)
+                x7 := add(x7, u)
+                u := shr(32, add(mul(x4, 0x581103), mul(and(mul(x4, 0x73078efd), l32), qv)))
                 x4 := sub(x0, u)
                 x0 := add(x0, u)
-                let x1 := add(mload(add(p, 256)), Q3L)
-                let p5 := add(p, 1280)
-                let x5 := mload(p5)
-                u := shr(32, add(mul(x5, 0x64f7), mul(and(mul(x5, 0x92e0bb09), L32), Q)))
+                u := shr(32, add(mul(x5, 0x581103), mul(and(mul(x5, 0x73078efd), l32), qv)))
                 x5 := sub(x1, u)
                 x1 := add(x1, u)
-                let x2 := add(mload(add(p, 512)), Q2L)
-                let p6 := add(p, 1536)
-                let x6 := mload(p6)
-                u := shr(32, add(mul(x6, 0x64f7), mul(and(mul(x6, 0x92e0bb09), L32), Q)))
+                u := shr(32, add(mul(x6, 0x581103), mul(and(mul(x6, 0x73078efd), l32), qv)))
                 x6 := sub(x2, u)
                 x2 := add(x2, u)
-                let x3 := add(mload(add(p, 768)), Q2L)
-                let p7 := add(p, 1792)
-                let x7 := mload(p7)
-                u := shr(32, add(mul(x7, 0x64f7), mul(and(mul(x7, 0x92e0bb09), L32), Q)))
+                u := shr(32, add(mul(x7, 0x581103), mul(and(mul(x7, 0x73078efd), l32), qv)))
                 x7 := sub(x3, u)
                 x3 := add(x3, u)
-                u := shr(32, add(mul(x2, 0x581103), mul(and(mul(x2, 0x73078efd), L32), Q)))
+                u := shr(32, add(mul(x2, 0x39e44), mul(and(mul(x2, 0x9e33e1bc), l32), qv)))
                 x2 := sub(x0, u)
                 x0 := add(x0, u)
-                u := shr(32, add(mul(x3, 0x581103), mul(and(mul(x3, 0x73078efd), L32), Q)))
+                u := shr(32, add(mul(x3, 0x39e44), mul(and(mul(x3, 0x9e33e1bc), l32), qv)))
                 x3 := sub(x1, u)
                 x1 := add(x1, u)
-                u := shr(32, add(mul(x1, 0x39e44), mul(and(mul(x1, 0x9e33e1bc), L32), Q)))
+                u := shr(32, add(mul(x1, 0x1bde2b), mul(and(mul(x1, 0xed9ec1d5), l32), qv)))
                 mstore(p, add(x0, u))
-                mstore(add(p, 256), sub(x0, u))
-                u := shr(32, add(mul(x3, 0x740119), mul(and(mul(x3, 0xa7e8dee7), L32), Q)))
-                mstore(add(p, 512), add(x2, u))
-                mstore(add(p, 768), sub(x2, u))
-                u := shr(32, add(mul(x6, 0x77f504), mul(and(mul(x6, 0x72e78afc), L32), Q)))
+                mstore(add(p, 128), sub(x0, u))
+                u := shr(32, add(mul(x3, 0x23e92b), mul(and(mul(x3, 0x6c36b6d5), l32), qv)))
+                mstore(add(p, 256), add(x2, u))
+                mstore(add(p, 384), sub(x2, u))
+                u := shr(32, add(mul(x6, 0x740119), mul(and(mul(x6, 0xa7e8dee7), l32), qv)))
                 x6 := sub(x4, u)
                 x4 := add(x4, u)
-                u := shr(32, add(mul(x7, 0x77f504), mul(and(mul(x7, 0x72e78afc), L32), Q)))
+                u := shr(32, add(mul(x7, 0x740119), mul(and(mul(x7, 0xa7e8dee7), l32), qv)))
                 x7 := sub(x5, u)
                 x5 := add(x5, u)
-                u := shr(32, add(mul(x5, 0x728129), mul(and(mul(x5, 0x9fe85ed7), L32), Q)))
-                mstore(p4, add(x4, u))
-                mstore(p5, sub(x4, u))
-                u := shr(32, add(mul(x7, 0x71e24), mul(and(mul(x7, 0x9e3461dc), L32), Q)))
-                mstore(p6, add(x6, u))
-                mstore(p7, sub(x6, u))
+                u := shr(32, add(mul(x5, 0x7a64ae), mul(and(mul(x5, 0x51efdb52), l32), qv)))
+                mstore(add(p, 512), add(x4, u))
+                mstore(add(p, 640), sub(x4, u))
+                u := shr(32, add(mul(x7, 0x5ff480), mul(and(mul(x7, 0x41100b80), l32), qv)))
+                mstore(add(p, 768), add(x6, u))
+                mstore(add(p, 896), sub(x6, u))
+                u := shr(32, add(mul(x12, 0x77f504), mul(and(mul(x12, 0x72e78afc), l32), qv)))
+                x12 := sub(x8, u)
+                x8 := add(x8, u)
+                u := shr(32, add(mul(x13, 0x77f504), mul(and(mul(x13, 0x72e78afc), l32), qv)))
+                x13 := sub(x9, u)
+                x9 := add(x9, u)
+                u := shr(32, add(mul(x14, 0x77f504), mul(and(mul(x14, 0x72e78afc), l32), qv)))
+                x14 := sub(x10, u)
+                x10 := add(x10, u)
+                u := shr(32, add(mul(x15, 0x77f504), mul(and(mul(x15, 0x72e78afc), l32), qv)))
+                x15 := sub(x11, u)
+                x11 := add(x11, u)
+                u := shr(32, add(mul(x10, 0x728129), mul(and(mul(x10, 0x9fe85ed7), l32), qv)))
+                x10 := sub(x8, u)
+                x8 := add(x8, u)
+                u := shr(32, add(mul(x11, 0x728129), mul(and(mul(x11, 0x9fe85ed7), l32), qv)))
+                x11 := sub(x9, u)
+                x9 := add(x9, u)
+                u := shr(32, add(mul(x9, 0x2f9a75), mul(and(mul(x9, 0x7301c58b), l32), qv)))
+                mstore(add(p, 1024), add(x8, u))
+                mstore(add(p, 1152), sub(x8, u))
+                u := shr(32, add(mul(x11, 0x53db0a), mul(and(mul(x11, 0xe14ae4f6), l32), qv)))
+                mstore(add(p, 1280), add(x10, u))
+                mstore(add(p, 1408), sub(x10, u))
+                u := shr(32, add(mul(x14, 0x71e24), mul(and(mul(x14, 0x9e3461dc), l32), qv)))
+                x14 := sub(x12, u)
+                x12 := add(x12, u)
+                u := shr(32, add(mul(x15, 0x71e24), mul(and(mul(x15, 0x9e3461dc), l32), qv)))
+                x15 := sub(x13, u)
+                x13 := add(x13, u)
+                u := shr(32, add(mul(x13, 0x2f7a49), mul(and(mul(x13, 0x110765b7), l32), qv)))
+                mstore(add(p, 1536), add(x12, u))
+                mstore(add(p, 1664), sub(x12, u))
+                u := shr(32, add(mul(x15, 0x28e527), mul(and(mul(x15, 0xdab23ad9), l32), qv)))
+                mstore(add(p, 1792), add(x14, u))
+                mstore(add(p, 1920), sub(x14, u))
             }
-            // Pass 2, on block b of eight consecutive words (k = 0..7 for word 8b + k): layer len 16 with ζ_{8+b} on
-            // (k, k + 4), layer len 8 with ζ_{16+2b} on (0, 2), (1, 3) and ζ_{17+2b} on (4, 6), (5, 7), then for each
-            // pair of words (2v, 2v + 1), v = 4b + j, layer len 4 with ζ_{32+v} and the two in-word layers, stored
-            // once. zp = zetas + 64 + 8b points at ζ_{8+b}'s pair, 2·zp − zetas = zetas + 128 + 16b at ζ_{16+2b}'s,
-            // and zt = zetas + 256 + 128b at the table word of v = 4b (see {zetaTable}). zt is a loop variable of its
-            // own: deriving it from zp cost 1,082 gas more a transform (the compiler's stack layout of the whole pass).
-            // Words 0, 1, 2, 3 head chains of 2, 2, 1 and 1 subtractions before layer len 4: offsets 3q, 3q, 2q, 2q,
-            // and 3q more on word 0, whose chain holds every x of layer len 4 (those lanes stay above 3.9q, enough
-            // for layer len 4 and the in-word layers without offsets).
+            // Pass 2, on block b of eight consecutive words (k = 0..7 for word 8b + k): layer len 8 with ζ_{16+2b} on
+            // (0, 2), (1, 3) and ζ_{17+2b} on (4, 6), (5, 7), then for each pair of words (2v, 2v + 1), v = 4b + j,
+            // layer len 4 with ζ_{32+v} and the two in-word layers, stored once. zq = zetas + 128 + 16b points at
+            // ζ_{16+2b}'s pair and zt = zetas + 256 + 128b at the table word of v = 4b (see {zetaTable}).
             // In-word layers: inside each word w, with A_w, then B_w and C_w, on the lanes taken apart, with MULMOD.
             // s = x3·(A_w as masked, at least 2^64) ≡ Ax3 is left unreduced (a MUL, below 2^28·2^192): it only feeds
             // the MULMODs, and as x3 ≥ 1 it exceeds h = x1 < 2^28, so s - h needs no offset. Every lane is then at
             // least 2.9q, so for lanes (x0, x1, x2, x3) the four outputs x0 + t + v, x0 + t - v, x0 - t - w,
             // x0 - t + w (t = Ax2, v = B(x1 + s), w = C(s - x1), all below q) are non-negative with no offset, and
-            // below 2^24 + 19q < 2^64: the packed word is the plain integer x0·ONES + t·T_MUL + (v·2^128 - w)·W_MUL
+            // below 2^24 + 18q < 2^64: the packed word is the plain integer x0·ONES + t·T_MUL + (v·2^128 - w)·W_MUL
             // (mod 2^256), whatever the signs of the multipliers. x2 is taken out with a shift and the mask M64 (72
             // gas a transform less than two shifts, for 60 bytes), h = x1 with two shifts (cheaper than the mask).
             for {
                 let p := a
                 let end := add(a, 2048)
-                let zp := add(zetas, 64)
+                let zq := add(zetas, 128)
                 let zt := add(zetas, 256)
             } lt(p, end) {
                 p := add(p, 256)
-                zp := add(zp, 8)
+                zq := add(zq, 16)
                 zt := add(zt, 128)
             } {
-                let x0 := add(mload(p), Q6L)
-                let x1 := add(mload(add(p, 32)), Q3L)
-                let x2 := add(mload(add(p, 64)), Q2L)
-                let x3 := add(mload(add(p, 96)), Q2L)
+                let x0 := mload(p)
+                let x1 := mload(add(p, 32))
+                let x2 := mload(add(p, 64))
+                let x3 := mload(add(p, 96))
                 let x4 := mload(add(p, 128))
                 let x5 := mload(add(p, 160))
                 let x6 := mload(add(p, 192))
                 let x7 := mload(add(p, 224))
                 {
-                    let zo := mload(zp)
+                    let zo := mload(zq)
                     let z1 := shr(224, zo)
                     let z2 := and(shr(192, zo), 0xffffffff)
                     let u := 0
-                    u := shr(32, add(mul(x4, z1), mul(and(mul(x4, z2), L32), Q)))
-                    x4 := sub(x0, u)
-                    x0 := add(x0, u)
-                    u := shr(32, add(mul(x5, z1), mul(and(mul(x5, z2), L32), Q)))
-                    x5 := sub(x1, u)
-                    x1 := add(x1, u)
-                    u := shr(32, add(mul(x6, z1), mul(and(mul(x6, z2), L32), Q)))
-                    x6 := sub(x2, u)
-                    x2 := add(x2, u)
-                    u := shr(32, add(mul(x7, z1), mul(and(mul(x7, z2), L32), Q)))
-                    x7 := sub(x3, u)
-                    x3 := add(x3, u)
-                    zo := mload(sub(shl(1, zp), zetas))
-                    z1 := shr(224, zo)
-                    z2 := and(shr(192, zo), 0xffffffff)
                     u := shr(32, add(mul(x2, z1), mul(and(mul(x2, z2), L32), Q)))
                     x2 := sub(x0, u)
                     x0 := add(x0, u)

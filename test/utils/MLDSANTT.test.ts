@@ -44,6 +44,13 @@ describe("MLDSANTT", () => {
       alternating(top).map((value) => top - value),
       // The bound − 1 at coefficients 4k + j only, for each j (one lane of every word).
       ...[0, 1, 2, 3].map((lane) => Array.from({ length: 256 }, (_, index) => (index % 4 === lane ? top : 0n))),
+      // The bound − 1 at coefficients 16m..16m + 15 only (word m of each of pass 1's sixteen-word groups), or everywhere
+      // but there, for each m, and at random coefficients: every chain of subtractions of pass 1 (word 0's, the
+      // longest, carries every output of the pass) meets the largest products.
+      ...Array.from({ length: 16 }, (_, m) => Array.from({ length: 256 }, (_, index) => (index >> 4 === m ? top : 0n))),
+      ...Array.from({ length: 16 }, (_, m) => Array.from({ length: 256 }, (_, index) => (index >> 4 === m ? 0n : top))),
+      zeroOrMax(top),
+      zeroOrMax(top),
     ];
     for (const input of [...[q, 1n << 24n].flatMap((bound) => [0, 1, 2].map(() => randomPolynomial(bound))), ...extremes]) {
       const [fast, maxLane] = await forward(input);
