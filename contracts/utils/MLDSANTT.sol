@@ -59,6 +59,9 @@ library MLDSANTT {
     uint256 private constant MASK_A1 = 0xffffffff0000000000000000;
     uint256 private constant MASK_B1 = 0xffffffff00000000;
     uint256 private constant MASK_C1 = 0xffffffff;
+    /// @dev Lane 1 (bits 128..191), and q·2^128: {ntt}'s in-word layers of an odd word work on values scaled by 2^128.
+    uint256 private constant LANE1 = 0xffffffffffffffff00000000000000000000000000000000;
+    uint256 private constant Q128 = 0x7fe00100000000000000000000000000000000;
 
     /// @dev The packing multipliers of {ntt}'s in-word layers (lane values 1, 1, 1, 1; 1, 1, -1, -1; 0, 0, 1, -1
     /// as integers mod 2^256; the last, times v·2^128 - w, gives v, -v, -w, w).
@@ -214,6 +217,11 @@ library MLDSANTT {
             // below 2^24 + 19q < 2^64: the packed word is the plain integer x0·ONES + t·T_MUL + (v·2^128 - w)·W_MUL
             // (mod 2^256), whatever the signs of the multipliers. x2 is taken out with a shift and the mask M64 (72
             // gas a transform less than two shifts, for 60 bytes), h = x1 with two shifts (cheaper than the mask).
+            // In the odd word of a pair (2v + 1), whose A, B and C sit at bits 64, 32 and 0, the same values scaled
+            // by 2^128 come cheaper: s = x·(A masked)·2^128 keeps x3's product alone (below 2^28·2^23·2^192 = 2^243;
+            // the other lanes' products are multiples of 2^256), ≡ 2^128·Ax3, and h = x masked to lane 1 is x1·2^128;
+            // a MULMOD by q·2^128 of a multiple of 2^128 is 2^128 times the residue of the quotient's product, so
+            // v·2^128 comes out in place and w costs one shift. Same outputs, 216 gas a transform less for 159 bytes.
             for {
                 let p := a
                 let end := add(a, 2048)
@@ -289,14 +297,14 @@ library MLDSANTT {
                     }
                     {
                         let za := and(zw, MASK_A1)
-                        let s := mul(and(x1, M64), za)
-                        let h := shr(192, shl(64, x1))
+                        let h := and(x1, LANE1)
+                        let s := mul(shl(128, za), x1)
                         mstore(
                             add(p, 32),
                             add(
                                 add(mul(shr(192, x1), ONES), mul(mulmod(and(shr(64, x1), M64), za, Q), T_MUL)),
                                 mul(
-                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B1), Q)), mulmod(sub(s, h), and(zw, MASK_C1), Q)),
+                                    sub(mulmod(add(h, s), and(zw, MASK_B1), Q128), shr(128, mulmod(sub(s, h), and(zw, MASK_C1), Q128))),
                                     W_MUL
                                 )
                             )
@@ -325,14 +333,14 @@ library MLDSANTT {
                     }
                     {
                         let za := and(zw, MASK_A1)
-                        let s := mul(and(x3, M64), za)
-                        let h := shr(192, shl(64, x3))
+                        let h := and(x3, LANE1)
+                        let s := mul(shl(128, za), x3)
                         mstore(
                             add(p, 96),
                             add(
                                 add(mul(shr(192, x3), ONES), mul(mulmod(and(shr(64, x3), M64), za, Q), T_MUL)),
                                 mul(
-                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B1), Q)), mulmod(sub(s, h), and(zw, MASK_C1), Q)),
+                                    sub(mulmod(add(h, s), and(zw, MASK_B1), Q128), shr(128, mulmod(sub(s, h), and(zw, MASK_C1), Q128))),
                                     W_MUL
                                 )
                             )
@@ -361,14 +369,14 @@ library MLDSANTT {
                     }
                     {
                         let za := and(zw, MASK_A1)
-                        let s := mul(and(x5, M64), za)
-                        let h := shr(192, shl(64, x5))
+                        let h := and(x5, LANE1)
+                        let s := mul(shl(128, za), x5)
                         mstore(
                             add(p, 160),
                             add(
                                 add(mul(shr(192, x5), ONES), mul(mulmod(and(shr(64, x5), M64), za, Q), T_MUL)),
                                 mul(
-                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B1), Q)), mulmod(sub(s, h), and(zw, MASK_C1), Q)),
+                                    sub(mulmod(add(h, s), and(zw, MASK_B1), Q128), shr(128, mulmod(sub(s, h), and(zw, MASK_C1), Q128))),
                                     W_MUL
                                 )
                             )
@@ -397,14 +405,14 @@ library MLDSANTT {
                     }
                     {
                         let za := and(zw, MASK_A1)
-                        let s := mul(and(x7, M64), za)
-                        let h := shr(192, shl(64, x7))
+                        let h := and(x7, LANE1)
+                        let s := mul(shl(128, za), x7)
                         mstore(
                             add(p, 224),
                             add(
                                 add(mul(shr(192, x7), ONES), mul(mulmod(and(shr(64, x7), M64), za, Q), T_MUL)),
                                 mul(
-                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B1), Q)), mulmod(sub(s, h), and(zw, MASK_C1), Q)),
+                                    sub(mulmod(add(h, s), and(zw, MASK_B1), Q128), shr(128, mulmod(sub(s, h), and(zw, MASK_C1), Q128))),
                                     W_MUL
                                 )
                             )
