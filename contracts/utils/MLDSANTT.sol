@@ -73,17 +73,16 @@ library MLDSANTT {
     uint256 private constant K_LANES = 0x7fffffff006de1017fffffff006de1017fffffff006de1017fffffff006de101;
 
     /**
-     * @dev The zetas ζ_m = ζ^brv8(m) mod q, ζ = 1753. Bytes 0..255 hold, for m = 0..31, the Montgomery pair
-     * ζ'_m ‖ ζ''_m (4 + 4 bytes, see the library documentation). Bytes 256..1279 hold 32 bytes for each pair of
-     * words (2v, 2v + 1), v = 0..31: ζ'_{32+v} ‖ ζ''_{32+v}, then for word e = 2v and e = 2v + 1 the zetas of its
-     * two in-word layers, A_e = ζ_{64+e}, B_e = ζ_{128+2e}, C_e = ζ_{129+2e}, each times 2^-k mod q where k is
-     * its bit position in the word (160, 128, 96, then 64, 32, 0): masking the word leaves ζ·2^-k·2^k, which
-     * MULMOD takes as is, so no shift is needed to unpack them.
+     * @dev The zetas ζ_m = ζ^brv8(m) mod q, ζ = 1753. Bytes 0..191 hold, for m = 8..31, the Montgomery pair
+     * ζ'_m ‖ ζ''_m (4 + 4 bytes, see the library documentation; ζ_1..ζ_7 are literals in the passes that use them,
+     * so the transforms count their offsets from ζ_0's place, 64 bytes before the table). Bytes 192..1215 hold 32
+     * bytes for each pair of words (2v, 2v + 1), v = 0..31: ζ'_{32+v} ‖ ζ''_{32+v}, then for word e = 2v and
+     * e = 2v + 1 the zetas of its two in-word layers, A_e = ζ_{64+e}, B_e = ζ_{128+2e}, C_e = ζ_{129+2e}, each
+     * times 2^-k mod q where k is its bit position in the word (160, 128, 96, then 64, 32, 0): masking the word
+     * leaves ζ·2^-k·2^k, which MULMOD takes as is, so no shift is needed to unpack them.
      */
     function zetaTable() internal pure returns (bytes memory) {
         return
-            hex"003ffe0000000200000064f792e0bb090058110373078efd0077f50472e78afc"
-            hex"00039e449e33e1bc00740119a7e8dee7007281299fe85ed700071e249e3461dc"
             hex"001bde2bed9ec1d50023e92b6c36b6d5007a64ae51efdb52005ff48041100b80"
             hex"002f9a757301c58b0053db0ae14ae4f6002f7a49110765b70028e527dab23ad9"
             hex"00299658990b69a8000fa07083e25f90006f65a5515bfa5b0036b788ccd84878"
@@ -131,6 +130,8 @@ library MLDSANTT {
      */
     function ntt(uint256 a, uint256 zetas) internal pure {
         assembly ("memory-safe") {
+            // Offsets below count from ζ_0's place, 64 bytes before the table (see {zetaTable}).
+            zetas := sub(zetas, 64)
             // Lane-parallel Cooley-Tukey butterfly (x, y) -> (x + u, x - u), u = ζy (Montgomery; y < 2^28 here, so
             // u < q + 2^28·ζ'/2^32 < 1.07q). No offset per butterfly: every x of a later layer descends, through
             // x's only, from an x of its pass's first layer, so a multiple of q added once to each of those, at
@@ -455,6 +456,8 @@ library MLDSANTT {
      */
     function invNttPairs(uint256 src, uint256 a, uint256 zetas) internal pure {
         assembly ("memory-safe") {
+            // Offsets below count from ζ_0's place, 64 bytes before the table (see {zetaTable}).
+            zetas := sub(zetas, 64)
             // Pass 1, on block b of 8 words (8b..8b + 7, k = 7 - b): layers len 1 and 2 inside word w with
             // ζ_{255-2w}, ζ_{254-2w}, then ζ_{127-w} (C_e, B_e, A_e for e = 63 - w), from the pair words; a butterfly
             // maps (x, y) to (x + y, ζ(y - x)). For the pair words e = (x0, ·, ·, x2) and o = (x1, ·, ·, x3), fields
