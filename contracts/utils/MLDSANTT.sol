@@ -528,13 +528,14 @@ library MLDSANTT {
             // zt - 32j, zt = zetas + 1248 - 128b; layer len 8 with ζ_{17+2k} on words (0, 2), (1, 3) and ζ_{16+2k}
             // on (4, 6), (5, 7); layer len 16 with ζ_{8+k} on (m, m + 4). Sums double per layer (below 4q, 8q, then
             // 16q stored). zp = zetas + 64 + 8k points at ζ_{8+k}'s pair and 2·zp − zetas at ζ_{16+2k}'s, as in
-            // {ntt}; zt steps on its own (a loop variable is cheaper than deriving it from zp).
+            // {ntt}; zt and the loop's bound are held in variables (cheaper than deriving zt from zp and the bound from a).
             for {
                 let p := a
                 let zp := add(zetas, 120)
                 let zt := add(zetas, 1248)
                 let k := or(K_LANES, shr(255, a))
-            } lt(p, add(a, 2048)) {
+                let end := add(a, 2048)
+            } lt(p, end) {
                 p := add(p, 256)
                 zp := sub(zp, 8)
                 zt := sub(zt, 128)
@@ -677,8 +678,8 @@ library MLDSANTT {
                     x6 := add(x6, x7)
                     x7 := shr(32, add(mul(u, shr(224, zw)), mul(and(mul(u, and(shr(192, zw), 0xffffffff)), L32), Q)))
                 }
-                // Layer len 8's second half first, and layer len 16 storing each difference before its sum: the order
-                // that measured cheapest (the compiler's stack layout depends on it).
+                // Layer len 8's second half first, and layer len 16 from its last butterfly to its first, storing each
+                // difference before its sum: the order that measured cheapest (the compiler's stack layout depends on it).
                 {
                     let zo := mload(sub(shl(1, zp), zetas))
                     let z1 := shr(224, zo)
@@ -702,18 +703,18 @@ library MLDSANTT {
                     let zo := mload(zp)
                     let z1 := shr(224, zo)
                     let z2 := and(shr(192, zo), 0xffffffff)
-                    u := sub(add(x4, Q8L), x0)
-                    mstore(add(p, 128), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
-                    mstore(p, add(x0, x4))
-                    u := sub(add(x5, Q8L), x1)
-                    mstore(add(p, 160), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
-                    mstore(add(p, 32), add(x1, x5))
-                    u := sub(add(x6, Q2L), x2)
-                    mstore(add(p, 192), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
-                    mstore(add(p, 64), add(x2, x6))
                     u := sub(add(x7, Q2L), x3)
                     mstore(add(p, 224), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
                     mstore(add(p, 96), add(x3, x7))
+                    u := sub(add(x6, Q2L), x2)
+                    mstore(add(p, 192), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
+                    mstore(add(p, 64), add(x2, x6))
+                    u := sub(add(x5, Q8L), x1)
+                    mstore(add(p, 160), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
+                    mstore(add(p, 32), add(x1, x5))
+                    u := sub(add(x4, Q8L), x0)
+                    mstore(add(p, 128), shr(32, add(mul(u, z1), mul(and(mul(u, z2), L32), Q))))
+                    mstore(p, add(x0, x4))
                 }
             }
             // Pass 2, layers len 32, 64, 128: words w + 8m (m = 0..7) for w < 8; ζ_7..ζ_4, then ζ_3 and ζ_2, then
@@ -731,47 +732,43 @@ library MLDSANTT {
             // lane's low 8 bits are zero, so the shift takes nothing from the lane above. Bounds (inputs below 16q):
             // S and D + 16q below 32q; P + 32q, R + 32q below 64q, R + iP and R + 2q - iP below 66q; U, V, and with
             // 2q the primed ones, below 34q; g + V, V + 2q - g, V' + h, V' + 2q - h below 36q; every product below 2q.
-            // Each pair of words is loaded just before its first butterfly (fewer live values, cheaper).
-            for { let p := a } lt(p, add(a, 256)) { p := add(p, 32) } {
-                let d := 0
-                let x0 := mload(p)
-                let x1 := mload(add(p, 256))
-                d := sub(add(x1, Q16L), x0)
-                x0 := add(x0, x1)
-                x1 := shr(32, add(mul(d, 0x64f7), mul(and(mul(d, 0x92e0bb09), L32), Q)))
+            // The statements run in the cheapest order measured (the compiler's stack layout depends on it), each pair
+            // of words loaded just before its first butterfly, and the loop's bound is held in a variable.
+            for {
+                let p := a
+                let end := add(a, 256)
+            } lt(p, end) {
+                p := add(p, 32)
+            } {
                 let x2 := mload(add(p, 512))
                 let x3 := mload(add(p, 768))
-                d := sub(add(x3, Q16L), x2)
+                let d1 := sub(add(x3, Q16L), x2)
                 x2 := add(x2, x3)
-                x3 := d
-                let x4 := mload(add(p, 1024))
-                let x5 := mload(add(p, 1280))
-                d := sub(add(x5, Q16L), x4)
-                x4 := add(x4, x5)
-                x5 := shr(32, add(mul(d, 0x64f7), mul(and(mul(d, 0x92e0bb09), L32), Q)))
+                x3 := d1
+                let x0 := mload(p)
+                let x1 := mload(add(p, 256))
+                let d0 := sub(add(x1, Q16L), x0)
+                x0 := add(x0, x1)
+                x1 := shr(32, add(mul(d0, 0x64f7), mul(and(mul(d0, 0x92e0bb09), L32), Q)))
                 let x6 := mload(add(p, 1536))
                 let x7 := mload(add(p, 1792))
-                d := sub(add(x7, Q16L), x6)
+                let d3 := sub(add(x7, Q16L), x6)
                 x6 := add(x6, x7)
-                x7 := d
-                // The sums x0, x2, x4, x6 = S0..S3: d = iP, then x6 = R + iP and x2 = R + 2q - iP.
-                d := sub(add(x2, Q32L), x0)
-                x0 := add(x0, x2)
-                d := shr(32, add(mul(d, 0x64f7), mul(and(mul(d, 0x92e0bb09), L32), Q)))
-                x2 := sub(add(x6, Q32L), x4)
-                x4 := add(x4, x6)
-                x6 := add(x2, d)
-                mstore(add(p, 512), shr(32, add(mul(x6, 0x7eb872), mul(and(mul(x6, 0x9973078e), L32), Q))))
-                x2 := sub(add(x2, Q2L), d)
-                mstore(add(p, 1536), shr(32, add(mul(x2, 0x7e5876), mul(and(mul(x2, 0x9772e78a), L32), Q))))
-                d := add(x0, x4)
-                mstore(p, shr(8, add(d, mul(and(sub(L2P32, d), L8), Q))))
-                d := sub(add(x4, Q64L), x0)
-                mstore(add(p, 1024), shr(32, add(mul(d, 0x47f45), mul(and(mul(d, 0xfe92e0bb), L32), Q))))
-                // The differences: x1 = iD0, x3 = D1, x5 = iD2, x7 = D3; then x1 = g, x3 = h, x7 = V'.
-                d := add(x3, x1)
+                x7 := d3
+                // The differences are x1 = iD0, x3 = D1, x5 = iD2 (below), x7 = D3; then x1 = g, x3 = U', x7 = V'. The
+                // sums are x0, x2, x4, x6 = S0..S3, and e = iP.
+                let d := add(x3, x1)
                 x3 := sub(add(x3, Q2L), x1)
                 x1 := shr(32, add(mul(d, 0x581103), mul(and(mul(d, 0x73078efd), L32), Q)))
+                let e := sub(add(x2, Q32L), x0)
+                x0 := add(x0, x2)
+                e := shr(32, add(mul(e, 0x64f7), mul(and(mul(e, 0x92e0bb09), L32), Q)))
+                let x4 := mload(add(p, 1024))
+                let x5 := mload(add(p, 1280))
+                let d2 := sub(add(x5, Q16L), x4)
+                x4 := add(x4, x5)
+                x5 := shr(32, add(mul(d2, 0x64f7), mul(and(mul(d2, 0x92e0bb09), L32), Q)))
+                // d = V, then V + 2q - g; x5 = g + V; x3 = h.
                 d := add(x7, x5)
                 x7 := sub(add(x7, Q2L), x5)
                 x5 := add(x1, d)
@@ -783,6 +780,18 @@ library MLDSANTT {
                 mstore(add(p, 768), shr(32, add(mul(d, 0x6bd7a2), mul(and(mul(d, 0xcd9fe85e), L32), Q))))
                 d := sub(add(x7, Q2L), x3)
                 mstore(add(p, 1792), shr(32, add(mul(d, 0x6deb9f), mul(and(mul(d, 0x959e3461), L32), Q))))
+                // x2 = R, x4 = S2 + S3; x6 = S0 + S1 + S2 + S3, x0 = (S2 + S3) + 64q - (S0 + S1); x6 = R + iP and
+                // x2 = R + 2q - iP.
+                x2 := sub(add(x6, Q32L), x4)
+                x4 := add(x4, x6)
+                x6 := add(x0, x4)
+                mstore(p, shr(8, add(x6, mul(and(sub(L2P32, x6), L8), Q))))
+                x0 := sub(add(x4, Q64L), x0)
+                mstore(add(p, 1024), shr(32, add(mul(x0, 0x47f45), mul(and(mul(x0, 0xfe92e0bb), L32), Q))))
+                x6 := add(x2, e)
+                mstore(add(p, 512), shr(32, add(mul(x6, 0x7eb872), mul(and(mul(x6, 0x9973078e), L32), Q))))
+                x2 := sub(add(x2, Q2L), e)
+                mstore(add(p, 1536), shr(32, add(mul(x2, 0x7e5876), mul(and(mul(x2, 0x9772e78a), L32), Q))))
             }
         }
     }
