@@ -92,6 +92,12 @@ describe("MLDSANTT", () => {
       // (P, R) of the radix-4 step that runs the last two layers.
       Array.from({ length: 256 }, (_, index) => ((index >> 6) & 1 ? q - 1n : 0n)),
       Array.from({ length: 256 }, (_, index) => ((index >> 6) & 1 ? 0n : q - 1n)),
+      // The bound - 1 at coefficients 4k + j only, for each j, and 0 there with the bound - 1 elsewhere: each field of the
+      // pair words alone at its extreme, so each of the in-word stage's sums and differences meets its bound.
+      ...[0, 1, 2, 3].flatMap((lane) => {
+        const alone = Array.from({ length: 256 }, (_, index) => (index % 4 === lane ? top : 0n));
+        return [alone, alone.map((value) => top - value)];
+      }),
       ...[q, 1n << 62n, pairsBound].flatMap((bound) => [0, 1].map(() => randomPolynomial(bound))),
     ];
     const crosses = [randomPolynomial(pairsBound), Array<bigint>(256).fill(0n), Array<bigint>(256).fill(top), zeroOrMax(top)];
