@@ -64,13 +64,14 @@ const solcViaIRInlined = {
 };
 // The ML-DSA sources (verifiers, key attestors, stand-ins, mocks, profilers and the NTT meter alike) add one SSA round,
 // `xarj` (split, SSA, drop overwritten assignments, join back), and the expression inliner `e`. The round drops the
-// inverse NTT's placeholder initialisations (`let x0 := 0`, ...) and declares each word where it is first set: one
-// inverse costs 34,253 gas instead of 34,391 (MLDSANTTMeter, the bench's ntt rows), the forward stays at 29,511. `e`
-// inlines Solidity's one-expression helpers: 656 to 902 bytes less a verifier (MLDSA87VerifierForStandIns 24,407 ->
-// 23,533). Falcon's sources do not compile with the round (stack too deep in its s2 norm), hence a sequence for the
-// ML-DSA sources alone. Measured on the meter (forward / inverse): `j` not right after the round, or the round after
-// the CSE steps, 39,546-42,055 / 34,157-34,586; `s` inside the round or `i` after the sequence, 30,789-30,927 /
-// 34,083-34,253; solc's default sequence 41,625 / 34,017; runs of 3,000 or fewer cost the pair 10,000 gas and more.
+// inverse NTT's placeholder initialisations (`let x0 := 0`, ...) and declares each word where it is first set: on the
+// NTTs of 4a611a3, one inverse cost 34,253 gas instead of 34,391 (MLDSANTTMeter, the bench's ntt rows) and the forward
+// was unchanged (29,511). `e` inlines Solidity's one-expression helpers: 656 to 902 bytes less a verifier
+// (MLDSA87VerifierForStandIns 24,407 -> 23,533). Falcon's sources do not compile with the round (stack too deep in its
+// s2 norm), hence a sequence for the ML-DSA sources alone. Measured on the meter (forward / inverse): `j` not right
+// after the round, or the round after the CSE steps, 39,546-42,055 / 34,157-34,586; `s` inside the round or `i` after
+// the sequence, 30,789-30,927 / 34,083-34,253; solc's default sequence 41,625 / 34,017; runs of 3,000 or fewer cost the
+// pair 10,000 gas and more.
 const solcViaIRMLDSA = {
   ...solcViaIR,
   settings: {
