@@ -39,6 +39,17 @@ const solcViaIR = {
     },
   },
 };
+// `solcViaIR` with another Yul step sequence (the sequence above stays the file's first `optimizerSteps` literal:
+// scripts/codegen/keccak-meter.ts reads it from there).
+function withOptimizerSteps(optimizerSteps: string) {
+  return {
+    ...solcViaIR,
+    settings: {
+      ...solcViaIR.settings,
+      optimizer: { ...solcViaIR.settings.optimizer, details: { yul: true, yulDetails: { optimizerSteps } } },
+    },
+  };
+}
 // The verifiers' harnesses for the precompile stand-ins (mocks/precompiles/*VerifierForStandIns) compile as the
 // verifiers they extend do, and so do the ML-DSA stand-ins: MLDSANTT's inverse keeps eight words on the stack,
 // beyond the legacy code generator's reach.
@@ -52,16 +63,7 @@ const viaIRSources = ["verifiers", "attestation", "metering", "mocks", "mocks/pr
 // Solidity-level MULMOD, every checked operation and every small internal function stays a jump, which cost
 // decompression about 4,700 gas a point and SHA-512 8,000 a block. The unrolled SHA-512 rounds compile with it; the
 // Keccak and ML-DSA sources do not (std::bad_alloc), so they keep the sequence above.
-const solcViaIRInlined = {
-  ...solcViaIR,
-  settings: {
-    ...solcViaIR.settings,
-    optimizer: {
-      ...solcViaIR.settings.optimizer,
-      details: { yul: true, yulDetails: { optimizerSteps: "dhfoDgvulfnTUtnIfcCTUtTOntnfDIulLculVculjmulxigfDIulcjmul" } },
-    },
-  },
-};
+const solcViaIRInlined = withOptimizerSteps("dhfoDgvulfnTUtnIfcCTUtTOntnfDIulLculVculjmulxigfDIulcjmul");
 // The ML-DSA sources (verifiers, key attestors, stand-ins, mocks, profilers and the NTT meter alike) add one SSA round,
 // `xarj` (split, SSA, drop overwritten assignments, join back), and the expression inliner `e`. The round drops the
 // inverse NTT's placeholder initialisations (`let x0 := 0`, ...) and declares each word where it is first set: on the
@@ -72,16 +74,7 @@ const solcViaIRInlined = {
 // after the round, or the round after the CSE steps, 39,546-42,055 / 34,157-34,586; `s` inside the round or `i` after
 // the sequence, 30,789-30,927 / 34,083-34,253; solc's default sequence 41,625 / 34,017; runs of 3,000 or fewer cost the
 // pair 10,000 gas and more.
-const solcViaIRMLDSA = {
-  ...solcViaIR,
-  settings: {
-    ...solcViaIR.settings,
-    optimizer: {
-      ...solcViaIR.settings.optimizer,
-      details: { yul: true, yulDetails: { optimizerSteps: "dhfoDgvulfnTUtnIfxarjeulcCTUtTOntnfDIulLculVculjmul" } },
-    },
-  },
-};
+const solcViaIRMLDSA = withOptimizerSteps("dhfoDgvulfnTUtnIfxarjeulcCTUtTOntnfDIulLculVculjmul");
 const profile = {
   compilers: [solc],
   overrides: Object.fromEntries(
