@@ -28,6 +28,8 @@ function randomPolynomial(bound: bigint): bigint[] {
 const zeroOrMax = (max: bigint) => Array.from({ length: 256 }, () => (randomBytes(1)[0] & 1 ? max : 0n));
 /** `max` at odd coefficients, 0 at even ones: the largest differences in the in-word butterflies. */
 const alternating = (max: bigint) => Array.from({ length: 256 }, (_, index) => (index % 2 === 1 ? max : 0n));
+/** `max` at coefficients 4k + `lane` (one lane of every word), 0 elsewhere. */
+const laneOnly = (max: bigint, lane: number) => Array.from({ length: 256 }, (_, index) => (index % 4 === lane ? max : 0n));
 const reduced = (values: Polynomial) => values.map((value) => value % q);
 const toNumbers = (values: Polynomial) => values.map(Number);
 
@@ -43,7 +45,7 @@ describe("MLDSANTT", () => {
       alternating(top),
       alternating(top).map((value) => top - value),
       // The bound − 1 at coefficients 4k + j only, for each j (one lane of every word).
-      ...[0, 1, 2, 3].map((lane) => Array.from({ length: 256 }, (_, index) => (index % 4 === lane ? top : 0n))),
+      ...[0, 1, 2, 3].map((lane) => laneOnly(top, lane)),
       // The bound − 1 at coefficients 16m..16m + 15 only (word m of each of pass 1's sixteen-word groups), or everywhere
       // but there, for each m, and at random coefficients: every chain of subtractions of pass 1 (word 0's, the
       // longest, carries every output of the pass) meets the largest products.
@@ -94,10 +96,7 @@ describe("MLDSANTT", () => {
       Array.from({ length: 256 }, (_, index) => ((index >> 6) & 1 ? 0n : q - 1n)),
       // The bound - 1 at coefficients 4k + j only, for each j, and 0 there with the bound - 1 elsewhere: each field of the
       // pair words alone at its extreme, so each of the in-word stage's sums and differences meets its bound.
-      ...[0, 1, 2, 3].flatMap((lane) => {
-        const alone = Array.from({ length: 256 }, (_, index) => (index % 4 === lane ? top : 0n));
-        return [alone, alone.map((value) => top - value)];
-      }),
+      ...[0, 1, 2, 3].flatMap((lane) => [laneOnly(top, lane), laneOnly(top, lane).map((value) => top - value)]),
       ...[q, 1n << 62n, pairsBound].flatMap((bound) => [0, 1].map(() => randomPolynomial(bound))),
     ];
     const crosses = [randomPolynomial(pairsBound), Array<bigint>(256).fill(0n), Array<bigint>(256).fill(top), zeroOrMax(top)];
