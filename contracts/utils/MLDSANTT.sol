@@ -74,8 +74,9 @@ library MLDSANTT {
 
     /**
      * @dev The zetas ζ_m = ζ^brv8(m) mod q, ζ = 1753. Bytes 0..191 hold, for m = 8..31, the Montgomery pair
-     * ζ'_m ‖ ζ''_m (4 + 4 bytes, see the library documentation; ζ_1..ζ_7 are literals in the passes that use them,
-     * so the transforms count their offsets from ζ_0's place, 64 bytes before the table). Bytes 192..1215 hold 32
+     * ζ'_m ‖ ζ''_m (4 + 4 bytes, see the library documentation; ζ_1..ζ_7 are literals in the passes that use them;
+     * {invNttPairs} counts its offsets from ζ_0's place, 64 bytes before the table, which its pointer arithmetic
+     * 2·zp − zetas needs). Bytes 192..1215 hold 32
      * bytes for each pair of words (2v, 2v + 1), v = 0..31: ζ'_{32+v} ‖ ζ''_{32+v}, then for word e = 2v and
      * e = 2v + 1 the zetas of its two in-word layers, A_e = ζ_{64+e}, B_e = ζ_{128+2e}, C_e = ζ_{129+2e}, each
      * times 2^-k mod q where k is its bit position in the word (160, 128, 96, then 64, 32, 0): masking the word
@@ -130,8 +131,6 @@ library MLDSANTT {
      */
     function ntt(uint256 a, uint256 zetas) internal pure {
         assembly ("memory-safe") {
-            // Offsets below count from ζ_0's place, 64 bytes before the table (see {zetaTable}).
-            zetas := sub(zetas, 64)
             // Lane-parallel Cooley-Tukey butterfly (x, y) -> (x + u, x - u), u = ζy (Montgomery; y < 2^28 here, so
             // u < q + 2^28·ζ'/2^32 < 1.07q). No offset per butterfly: every x of a later layer descends, through
             // x's only, from an x of its pass's first layer, so a multiple of q added once to each of those, at
@@ -275,8 +274,8 @@ library MLDSANTT {
             }
             // Pass 2, on block b of eight consecutive words (k = 0..7 for word 8b + k): layer len 8 with ζ_{16+2b} on
             // (0, 2), (1, 3) and ζ_{17+2b} on (4, 6), (5, 7), then for each pair of words (2v, 2v + 1), v = 4b + j,
-            // layer len 4 with ζ_{32+v} and the two in-word layers, stored once. zq = zetas + 128 + 16b points at
-            // ζ_{16+2b}'s pair and zt = zetas + 256 + 128b at the table word of v = 4b (see {zetaTable}).
+            // layer len 4 with ζ_{32+v} and the two in-word layers, stored once. zq = zetas + 64 + 16b points at
+            // ζ_{16+2b}'s pair and zt = zetas + 192 + 128b at the table word of v = 4b (see {zetaTable}).
             // In-word layers: inside each word w, with A_w, then B_w and C_w, on the lanes taken apart, with MULMOD.
             // s = x3·(A_w as masked, at least 2^64) ≡ Ax3 is left unreduced (a MUL, below 2^28·2^192): it only feeds
             // the MULMODs, and as x3 ≥ 1 it exceeds h = x1 < 2^28, so s - h needs no offset. Every lane is then at
@@ -293,8 +292,8 @@ library MLDSANTT {
             for {
                 let p := a
                 let end := add(a, 2048)
-                let zq := add(zetas, 128)
-                let zt := add(zetas, 256)
+                let zq := add(zetas, 64)
+                let zt := add(zetas, 192)
             } lt(p, end) {
                 p := add(p, 256)
                 zq := add(zq, 16)
