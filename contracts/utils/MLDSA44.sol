@@ -473,46 +473,26 @@ library MLDSA44 {
                     let z2 := and(mload(add(zp, 4096)), MZ)
                     let z3 := and(mload(add(zp, 6144)), MZ)
                     let z4 := and(mload(add(zp, 8192)), MZ)
-                    mstore(
-                        s,
-                        add(
-                            add(
-                                add(mul(and(mload(ap), MA), z0), mul(and(mload(add(ap, 1024)), MA), z1)),
-                                add(mul(and(mload(add(ap, 2048)), MA), z2), mul(and(mload(add(ap, 3072)), MA), z3))
-                            ),
-                            mul(and(mload(add(ap, 16384)), MA), z4)
-                        )
-                    )
-                    mstore(
-                        add(s, 4096),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 4096)), MA), z0), mul(and(mload(add(ap, 5120)), MA), z1)),
-                                add(mul(and(mload(add(ap, 6144)), MA), z2), mul(and(mload(add(ap, 7168)), MA), z3))
-                            ),
-                            mul(and(mload(add(ap, 17408)), MA), z4)
-                        )
-                    )
-                    mstore(
-                        add(s, 8192),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 8192)), MA), z0), mul(and(mload(add(ap, 9216)), MA), z1)),
-                                add(mul(and(mload(add(ap, 10240)), MA), z2), mul(and(mload(add(ap, 11264)), MA), z3))
-                            ),
-                            mul(and(mload(add(ap, 18432)), MA), z4)
-                        )
-                    )
-                    mstore(
-                        add(s, 12288),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 12288)), MA), z0), mul(and(mload(add(ap, 13312)), MA), z1)),
-                                add(mul(and(mload(add(ap, 14336)), MA), z2), mul(and(mload(add(ap, 15360)), MA), z3))
-                            ),
-                            mul(and(mload(add(ap, 19456)), MA), z4)
-                        )
-                    )
+                    let sum := mul(and(mload(add(ap, 16384)), MA), z4)
+                    sum := add(mul(and(mload(add(ap, 3072)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 2048)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 1024)), MA), z1), sum)
+                    mstore(s, add(mul(and(mload(ap), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 17408)), MA), z4)
+                    sum := add(mul(and(mload(add(ap, 7168)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 6144)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 5120)), MA), z1), sum)
+                    mstore(add(s, 4096), add(mul(and(mload(add(ap, 4096)), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 18432)), MA), z4)
+                    sum := add(mul(and(mload(add(ap, 11264)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 10240)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 9216)), MA), z1), sum)
+                    mstore(add(s, 8192), add(mul(and(mload(add(ap, 8192)), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 19456)), MA), z4)
+                    sum := add(mul(and(mload(add(ap, 15360)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 14336)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 13312)), MA), z1), sum)
+                    mstore(add(s, 12288), add(mul(and(mload(add(ap, 12288)), MA), z0), sum))
                 }
                 // c = 4g + 1 and c + 3.
                 {
@@ -521,46 +501,26 @@ library MLDSA44 {
                     let z2 := and(mload(add(zp, 4104)), MZ)
                     let z3 := and(mload(add(zp, 6152)), MZ)
                     let z4 := and(mload(add(zp, 8200)), MZ)
-                    mstore(
-                        add(s, 32),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 4)), MA), z0), mul(and(mload(add(ap, 1028)), MA), z1)),
-                                add(mul(and(mload(add(ap, 2052)), MA), z2), mul(and(mload(add(ap, 3076)), MA), z3))
-                            ),
-                            mul(and(mload(add(ap, 16388)), MA), z4)
-                        )
-                    )
-                    mstore(
-                        add(s, 4128),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 4100)), MA), z0), mul(and(mload(add(ap, 5124)), MA), z1)),
-                                add(mul(and(mload(add(ap, 6148)), MA), z2), mul(and(mload(add(ap, 7172)), MA), z3))
-                            ),
-                            mul(and(mload(add(ap, 17412)), MA), z4)
-                        )
-                    )
-                    mstore(
-                        add(s, 8224),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 8196)), MA), z0), mul(and(mload(add(ap, 9220)), MA), z1)),
-                                add(mul(and(mload(add(ap, 10244)), MA), z2), mul(and(mload(add(ap, 11268)), MA), z3))
-                            ),
-                            mul(and(mload(add(ap, 18436)), MA), z4)
-                        )
-                    )
-                    mstore(
-                        add(s, 12320),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 12292)), MA), z0), mul(and(mload(add(ap, 13316)), MA), z1)),
-                                add(mul(and(mload(add(ap, 14340)), MA), z2), mul(and(mload(add(ap, 15364)), MA), z3))
-                            ),
-                            mul(and(mload(add(ap, 19460)), MA), z4)
-                        )
-                    )
+                    let sum := mul(and(mload(add(ap, 16388)), MA), z4)
+                    sum := add(mul(and(mload(add(ap, 3076)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 2052)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 1028)), MA), z1), sum)
+                    mstore(add(s, 32), add(mul(and(mload(add(ap, 4)), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 17412)), MA), z4)
+                    sum := add(mul(and(mload(add(ap, 7172)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 6148)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 5124)), MA), z1), sum)
+                    mstore(add(s, 4128), add(mul(and(mload(add(ap, 4100)), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 18436)), MA), z4)
+                    sum := add(mul(and(mload(add(ap, 11268)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 10244)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 9220)), MA), z1), sum)
+                    mstore(add(s, 8224), add(mul(and(mload(add(ap, 8196)), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 19460)), MA), z4)
+                    sum := add(mul(and(mload(add(ap, 15364)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 14340)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 13316)), MA), z1), sum)
+                    mstore(add(s, 12320), add(mul(and(mload(add(ap, 12292)), MA), z0), sum))
                 }
                 ap := add(ap, 16)
                 s := add(s, 64)

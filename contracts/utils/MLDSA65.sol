@@ -485,66 +485,42 @@ library MLDSA65 {
                     let z3 := and(mload(add(zp, 6144)), MZ)
                     let z4 := and(mload(add(zp, 8192)), MZ)
                     let z5 := and(mload(add(zp, 10240)), MZ)
-                    mstore(
-                        s,
-                        add(
-                            add(
-                                add(mul(and(mload(ap), MA), z0), mul(and(mload(add(ap, 1024)), MA), z1)),
-                                add(mul(and(mload(add(ap, 2048)), MA), z2), mul(and(mload(add(ap, 3072)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 4096)), MA), z4), mul(and(mload(add(ap, 30720)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 4096),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 5120)), MA), z0), mul(and(mload(add(ap, 6144)), MA), z1)),
-                                add(mul(and(mload(add(ap, 7168)), MA), z2), mul(and(mload(add(ap, 8192)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 9216)), MA), z4), mul(and(mload(add(ap, 31744)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 8192),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 10240)), MA), z0), mul(and(mload(add(ap, 11264)), MA), z1)),
-                                add(mul(and(mload(add(ap, 12288)), MA), z2), mul(and(mload(add(ap, 13312)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 14336)), MA), z4), mul(and(mload(add(ap, 32768)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 12288),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 15360)), MA), z0), mul(and(mload(add(ap, 16384)), MA), z1)),
-                                add(mul(and(mload(add(ap, 17408)), MA), z2), mul(and(mload(add(ap, 18432)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 19456)), MA), z4), mul(and(mload(add(ap, 33792)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 16384),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 20480)), MA), z0), mul(and(mload(add(ap, 21504)), MA), z1)),
-                                add(mul(and(mload(add(ap, 22528)), MA), z2), mul(and(mload(add(ap, 23552)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 24576)), MA), z4), mul(and(mload(add(ap, 34816)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 20480),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 25600)), MA), z0), mul(and(mload(add(ap, 26624)), MA), z1)),
-                                add(mul(and(mload(add(ap, 27648)), MA), z2), mul(and(mload(add(ap, 28672)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 29696)), MA), z4), mul(and(mload(add(ap, 35840)), MA), z5))
-                        )
-                    )
+                    let sum := mul(and(mload(add(ap, 30720)), MA), z5)
+                    sum := add(mul(and(mload(add(ap, 4096)), MA), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 3072)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 2048)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 1024)), MA), z1), sum)
+                    mstore(s, add(mul(and(mload(ap), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 31744)), MA), z5)
+                    sum := add(mul(and(mload(add(ap, 9216)), MA), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 8192)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 7168)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 6144)), MA), z1), sum)
+                    mstore(add(s, 4096), add(mul(and(mload(add(ap, 5120)), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 32768)), MA), z5)
+                    sum := add(mul(and(mload(add(ap, 14336)), MA), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 13312)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 12288)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 11264)), MA), z1), sum)
+                    mstore(add(s, 8192), add(mul(and(mload(add(ap, 10240)), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 33792)), MA), z5)
+                    sum := add(mul(and(mload(add(ap, 19456)), MA), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 18432)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 17408)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 16384)), MA), z1), sum)
+                    mstore(add(s, 12288), add(mul(and(mload(add(ap, 15360)), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 34816)), MA), z5)
+                    sum := add(mul(and(mload(add(ap, 24576)), MA), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 23552)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 22528)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 21504)), MA), z1), sum)
+                    mstore(add(s, 16384), add(mul(and(mload(add(ap, 20480)), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 35840)), MA), z5)
+                    sum := add(mul(and(mload(add(ap, 29696)), MA), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 28672)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 27648)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 26624)), MA), z1), sum)
+                    mstore(add(s, 20480), add(mul(and(mload(add(ap, 25600)), MA), z0), sum))
                 }
                 // c = 4g + 1 and c + 3.
                 {
@@ -554,66 +530,42 @@ library MLDSA65 {
                     let z3 := and(mload(add(zp, 6152)), MZ)
                     let z4 := and(mload(add(zp, 8200)), MZ)
                     let z5 := and(mload(add(zp, 10248)), MZ)
-                    mstore(
-                        add(s, 32),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 4)), MA), z0), mul(and(mload(add(ap, 1028)), MA), z1)),
-                                add(mul(and(mload(add(ap, 2052)), MA), z2), mul(and(mload(add(ap, 3076)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 4100)), MA), z4), mul(and(mload(add(ap, 30724)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 4128),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 5124)), MA), z0), mul(and(mload(add(ap, 6148)), MA), z1)),
-                                add(mul(and(mload(add(ap, 7172)), MA), z2), mul(and(mload(add(ap, 8196)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 9220)), MA), z4), mul(and(mload(add(ap, 31748)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 8224),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 10244)), MA), z0), mul(and(mload(add(ap, 11268)), MA), z1)),
-                                add(mul(and(mload(add(ap, 12292)), MA), z2), mul(and(mload(add(ap, 13316)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 14340)), MA), z4), mul(and(mload(add(ap, 32772)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 12320),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 15364)), MA), z0), mul(and(mload(add(ap, 16388)), MA), z1)),
-                                add(mul(and(mload(add(ap, 17412)), MA), z2), mul(and(mload(add(ap, 18436)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 19460)), MA), z4), mul(and(mload(add(ap, 33796)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 16416),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 20484)), MA), z0), mul(and(mload(add(ap, 21508)), MA), z1)),
-                                add(mul(and(mload(add(ap, 22532)), MA), z2), mul(and(mload(add(ap, 23556)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 24580)), MA), z4), mul(and(mload(add(ap, 34820)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 20512),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 25604)), MA), z0), mul(and(mload(add(ap, 26628)), MA), z1)),
-                                add(mul(and(mload(add(ap, 27652)), MA), z2), mul(and(mload(add(ap, 28676)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 29700)), MA), z4), mul(and(mload(add(ap, 35844)), MA), z5))
-                        )
-                    )
+                    let sum := mul(and(mload(add(ap, 30724)), MA), z5)
+                    sum := add(mul(and(mload(add(ap, 4100)), MA), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 3076)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 2052)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 1028)), MA), z1), sum)
+                    mstore(add(s, 32), add(mul(and(mload(add(ap, 4)), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 31748)), MA), z5)
+                    sum := add(mul(and(mload(add(ap, 9220)), MA), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 8196)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 7172)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 6148)), MA), z1), sum)
+                    mstore(add(s, 4128), add(mul(and(mload(add(ap, 5124)), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 32772)), MA), z5)
+                    sum := add(mul(and(mload(add(ap, 14340)), MA), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 13316)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 12292)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 11268)), MA), z1), sum)
+                    mstore(add(s, 8224), add(mul(and(mload(add(ap, 10244)), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 33796)), MA), z5)
+                    sum := add(mul(and(mload(add(ap, 19460)), MA), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 18436)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 17412)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 16388)), MA), z1), sum)
+                    mstore(add(s, 12320), add(mul(and(mload(add(ap, 15364)), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 34820)), MA), z5)
+                    sum := add(mul(and(mload(add(ap, 24580)), MA), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 23556)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 22532)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 21508)), MA), z1), sum)
+                    mstore(add(s, 16416), add(mul(and(mload(add(ap, 20484)), MA), z0), sum))
+                    sum := mul(and(mload(add(ap, 35844)), MA), z5)
+                    sum := add(mul(and(mload(add(ap, 29700)), MA), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 28676)), MA), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 27652)), MA), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 26628)), MA), z1), sum)
+                    mstore(add(s, 20512), add(mul(and(mload(add(ap, 25604)), MA), z0), sum))
                 }
                 ap := add(ap, 16)
                 s := add(s, 64)
