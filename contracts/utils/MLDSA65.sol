@@ -471,6 +471,10 @@ library MLDSA65 {
      */
     function _accumulate(uint256 a, uint256 z) internal pure {
         assembly ("memory-safe") {
+            // MA on the stack: a DUP (1 byte) costs the same 3 gas as a PUSH12 (13 bytes), and with it there the
+            // optimizer lays the stack out better (ML-DSA-87: fewer SWAPs). OR-ed with a zero the optimizer cannot fold
+            // (calldatasize() < 2^255), else it rematerializes MA as a PUSH12 at every use.
+            let ma := or(MA, shr(255, calldatasize()))
             // ap: mload(ap + offset) holds Â[c] in bits 64..95 and Â[c + 2] in bits 0..31 (for c = 4g).
             // zp: mload(zp + 2048j) holds ẑ[j][c] in bits 128..191 and ẑ[j][c + 2] in bits 0..63.
             let s := add(z, PRODUCTS_OFFSET)
@@ -485,66 +489,42 @@ library MLDSA65 {
                     let z3 := and(mload(add(zp, 6144)), MZ)
                     let z4 := and(mload(add(zp, 8192)), MZ)
                     let z5 := and(mload(add(zp, 10240)), MZ)
-                    mstore(
-                        s,
-                        add(
-                            add(
-                                add(mul(and(mload(ap), MA), z0), mul(and(mload(add(ap, 1024)), MA), z1)),
-                                add(mul(and(mload(add(ap, 2048)), MA), z2), mul(and(mload(add(ap, 3072)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 4096)), MA), z4), mul(and(mload(add(ap, 30720)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 4096),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 5120)), MA), z0), mul(and(mload(add(ap, 6144)), MA), z1)),
-                                add(mul(and(mload(add(ap, 7168)), MA), z2), mul(and(mload(add(ap, 8192)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 9216)), MA), z4), mul(and(mload(add(ap, 31744)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 8192),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 10240)), MA), z0), mul(and(mload(add(ap, 11264)), MA), z1)),
-                                add(mul(and(mload(add(ap, 12288)), MA), z2), mul(and(mload(add(ap, 13312)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 14336)), MA), z4), mul(and(mload(add(ap, 32768)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 12288),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 15360)), MA), z0), mul(and(mload(add(ap, 16384)), MA), z1)),
-                                add(mul(and(mload(add(ap, 17408)), MA), z2), mul(and(mload(add(ap, 18432)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 19456)), MA), z4), mul(and(mload(add(ap, 33792)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 16384),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 20480)), MA), z0), mul(and(mload(add(ap, 21504)), MA), z1)),
-                                add(mul(and(mload(add(ap, 22528)), MA), z2), mul(and(mload(add(ap, 23552)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 24576)), MA), z4), mul(and(mload(add(ap, 34816)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 20480),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 25600)), MA), z0), mul(and(mload(add(ap, 26624)), MA), z1)),
-                                add(mul(and(mload(add(ap, 27648)), MA), z2), mul(and(mload(add(ap, 28672)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 29696)), MA), z4), mul(and(mload(add(ap, 35840)), MA), z5))
-                        )
-                    )
+                    let sum := mul(and(mload(add(ap, 30720)), ma), z5)
+                    sum := add(mul(and(mload(add(ap, 4096)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 3072)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 2048)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 1024)), ma), z1), sum)
+                    mstore(s, add(mul(and(mload(ap), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 31744)), ma), z5)
+                    sum := add(mul(and(mload(add(ap, 9216)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 8192)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 7168)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 6144)), ma), z1), sum)
+                    mstore(add(s, 4096), add(mul(and(mload(add(ap, 5120)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 32768)), ma), z5)
+                    sum := add(mul(and(mload(add(ap, 14336)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 13312)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 12288)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 11264)), ma), z1), sum)
+                    mstore(add(s, 8192), add(mul(and(mload(add(ap, 10240)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 33792)), ma), z5)
+                    sum := add(mul(and(mload(add(ap, 19456)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 18432)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 17408)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 16384)), ma), z1), sum)
+                    mstore(add(s, 12288), add(mul(and(mload(add(ap, 15360)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 34816)), ma), z5)
+                    sum := add(mul(and(mload(add(ap, 24576)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 23552)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 22528)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 21504)), ma), z1), sum)
+                    mstore(add(s, 16384), add(mul(and(mload(add(ap, 20480)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 35840)), ma), z5)
+                    sum := add(mul(and(mload(add(ap, 29696)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 28672)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 27648)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 26624)), ma), z1), sum)
+                    mstore(add(s, 20480), add(mul(and(mload(add(ap, 25600)), ma), z0), sum))
                 }
                 // c = 4g + 1 and c + 3.
                 {
@@ -554,66 +534,42 @@ library MLDSA65 {
                     let z3 := and(mload(add(zp, 6152)), MZ)
                     let z4 := and(mload(add(zp, 8200)), MZ)
                     let z5 := and(mload(add(zp, 10248)), MZ)
-                    mstore(
-                        add(s, 32),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 4)), MA), z0), mul(and(mload(add(ap, 1028)), MA), z1)),
-                                add(mul(and(mload(add(ap, 2052)), MA), z2), mul(and(mload(add(ap, 3076)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 4100)), MA), z4), mul(and(mload(add(ap, 30724)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 4128),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 5124)), MA), z0), mul(and(mload(add(ap, 6148)), MA), z1)),
-                                add(mul(and(mload(add(ap, 7172)), MA), z2), mul(and(mload(add(ap, 8196)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 9220)), MA), z4), mul(and(mload(add(ap, 31748)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 8224),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 10244)), MA), z0), mul(and(mload(add(ap, 11268)), MA), z1)),
-                                add(mul(and(mload(add(ap, 12292)), MA), z2), mul(and(mload(add(ap, 13316)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 14340)), MA), z4), mul(and(mload(add(ap, 32772)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 12320),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 15364)), MA), z0), mul(and(mload(add(ap, 16388)), MA), z1)),
-                                add(mul(and(mload(add(ap, 17412)), MA), z2), mul(and(mload(add(ap, 18436)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 19460)), MA), z4), mul(and(mload(add(ap, 33796)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 16416),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 20484)), MA), z0), mul(and(mload(add(ap, 21508)), MA), z1)),
-                                add(mul(and(mload(add(ap, 22532)), MA), z2), mul(and(mload(add(ap, 23556)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 24580)), MA), z4), mul(and(mload(add(ap, 34820)), MA), z5))
-                        )
-                    )
-                    mstore(
-                        add(s, 20512),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 25604)), MA), z0), mul(and(mload(add(ap, 26628)), MA), z1)),
-                                add(mul(and(mload(add(ap, 27652)), MA), z2), mul(and(mload(add(ap, 28676)), MA), z3))
-                            ),
-                            add(mul(and(mload(add(ap, 29700)), MA), z4), mul(and(mload(add(ap, 35844)), MA), z5))
-                        )
-                    )
+                    let sum := mul(and(mload(add(ap, 30724)), ma), z5)
+                    sum := add(mul(and(mload(add(ap, 4100)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 3076)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 2052)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 1028)), ma), z1), sum)
+                    mstore(add(s, 32), add(mul(and(mload(add(ap, 4)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 31748)), ma), z5)
+                    sum := add(mul(and(mload(add(ap, 9220)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 8196)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 7172)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 6148)), ma), z1), sum)
+                    mstore(add(s, 4128), add(mul(and(mload(add(ap, 5124)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 32772)), ma), z5)
+                    sum := add(mul(and(mload(add(ap, 14340)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 13316)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 12292)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 11268)), ma), z1), sum)
+                    mstore(add(s, 8224), add(mul(and(mload(add(ap, 10244)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 33796)), ma), z5)
+                    sum := add(mul(and(mload(add(ap, 19460)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 18436)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 17412)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 16388)), ma), z1), sum)
+                    mstore(add(s, 12320), add(mul(and(mload(add(ap, 15364)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 34820)), ma), z5)
+                    sum := add(mul(and(mload(add(ap, 24580)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 23556)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 22532)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 21508)), ma), z1), sum)
+                    mstore(add(s, 16416), add(mul(and(mload(add(ap, 20484)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 35844)), ma), z5)
+                    sum := add(mul(and(mload(add(ap, 29700)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 28676)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 27652)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 26628)), ma), z1), sum)
+                    mstore(add(s, 20512), add(mul(and(mload(add(ap, 25604)), ma), z0), sum))
                 }
                 ap := add(ap, 16)
                 s := add(s, 64)

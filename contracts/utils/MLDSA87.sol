@@ -483,6 +483,10 @@ library MLDSA87 {
      */
     function _accumulate(uint256 a, uint256 z) internal pure {
         assembly ("memory-safe") {
+            // MA on the stack: a DUP (1 byte) costs the same 3 gas as a PUSH12 (13 bytes), and with it there the
+            // optimizer lays the stack out better (ML-DSA-87: fewer SWAPs). OR-ed with a zero the optimizer cannot fold
+            // (calldatasize() < 2^255), else it rematerializes MA as a PUSH12 at every use.
+            let ma := or(MA, shr(255, calldatasize()))
             // ap: mload(ap + offset) holds Â[c] in bits 64..95 and Â[c + 2] in bits 0..31 (for c = 4g).
             // zp: mload(zp + 2048j) holds ẑ[j][c] in bits 128..191 and ẑ[j][c + 2] in bits 0..63.
             let s := add(z, PRODUCTS_OFFSET)
@@ -499,110 +503,70 @@ library MLDSA87 {
                     let z5 := and(mload(add(zp, 10240)), MZ)
                     let z6 := and(mload(add(zp, 12288)), MZ)
                     let z7 := and(mload(add(zp, 14336)), MZ)
-                    mstore(
-                        s,
-                        add(
-                            add(
-                                add(mul(and(mload(ap), MA), z0), mul(and(mload(add(ap, 1024)), MA), z1)),
-                                add(mul(and(mload(add(ap, 2048)), MA), z2), mul(and(mload(add(ap, 3072)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 4096)), MA), z4), mul(and(mload(add(ap, 5120)), MA), z5)),
-                                add(mul(and(mload(add(ap, 6144)), MA), z6), mul(and(mload(add(ap, 57344)), MA), z7))
-                            )
-                        )
-                    )
-                    mstore(
-                        add(s, 4096),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 7168)), MA), z0), mul(and(mload(add(ap, 8192)), MA), z1)),
-                                add(mul(and(mload(add(ap, 9216)), MA), z2), mul(and(mload(add(ap, 10240)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 11264)), MA), z4), mul(and(mload(add(ap, 12288)), MA), z5)),
-                                add(mul(and(mload(add(ap, 13312)), MA), z6), mul(and(mload(add(ap, 58368)), MA), z7))
-                            )
-                        )
-                    )
-                    mstore(
-                        add(s, 8192),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 14336)), MA), z0), mul(and(mload(add(ap, 15360)), MA), z1)),
-                                add(mul(and(mload(add(ap, 16384)), MA), z2), mul(and(mload(add(ap, 17408)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 18432)), MA), z4), mul(and(mload(add(ap, 19456)), MA), z5)),
-                                add(mul(and(mload(add(ap, 20480)), MA), z6), mul(and(mload(add(ap, 59392)), MA), z7))
-                            )
-                        )
-                    )
-                    mstore(
-                        add(s, 12288),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 21504)), MA), z0), mul(and(mload(add(ap, 22528)), MA), z1)),
-                                add(mul(and(mload(add(ap, 23552)), MA), z2), mul(and(mload(add(ap, 24576)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 25600)), MA), z4), mul(and(mload(add(ap, 26624)), MA), z5)),
-                                add(mul(and(mload(add(ap, 27648)), MA), z6), mul(and(mload(add(ap, 60416)), MA), z7))
-                            )
-                        )
-                    )
-                    mstore(
-                        add(s, 16384),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 28672)), MA), z0), mul(and(mload(add(ap, 29696)), MA), z1)),
-                                add(mul(and(mload(add(ap, 30720)), MA), z2), mul(and(mload(add(ap, 31744)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 32768)), MA), z4), mul(and(mload(add(ap, 33792)), MA), z5)),
-                                add(mul(and(mload(add(ap, 34816)), MA), z6), mul(and(mload(add(ap, 61440)), MA), z7))
-                            )
-                        )
-                    )
-                    mstore(
-                        add(s, 20480),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 35840)), MA), z0), mul(and(mload(add(ap, 36864)), MA), z1)),
-                                add(mul(and(mload(add(ap, 37888)), MA), z2), mul(and(mload(add(ap, 38912)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 39936)), MA), z4), mul(and(mload(add(ap, 40960)), MA), z5)),
-                                add(mul(and(mload(add(ap, 41984)), MA), z6), mul(and(mload(add(ap, 62464)), MA), z7))
-                            )
-                        )
-                    )
-                    mstore(
-                        add(s, 24576),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 43008)), MA), z0), mul(and(mload(add(ap, 44032)), MA), z1)),
-                                add(mul(and(mload(add(ap, 45056)), MA), z2), mul(and(mload(add(ap, 46080)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 47104)), MA), z4), mul(and(mload(add(ap, 48128)), MA), z5)),
-                                add(mul(and(mload(add(ap, 49152)), MA), z6), mul(and(mload(add(ap, 63488)), MA), z7))
-                            )
-                        )
-                    )
-                    mstore(
-                        add(s, 28672),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 50176)), MA), z0), mul(and(mload(add(ap, 51200)), MA), z1)),
-                                add(mul(and(mload(add(ap, 52224)), MA), z2), mul(and(mload(add(ap, 53248)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 54272)), MA), z4), mul(and(mload(add(ap, 55296)), MA), z5)),
-                                add(mul(and(mload(add(ap, 56320)), MA), z6), mul(and(mload(add(ap, 64512)), MA), z7))
-                            )
-                        )
-                    )
+                    let sum := mul(and(mload(add(ap, 57344)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 6144)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 5120)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 4096)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 3072)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 2048)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 1024)), ma), z1), sum)
+                    mstore(s, add(mul(and(mload(ap), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 58368)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 13312)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 12288)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 11264)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 10240)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 9216)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 8192)), ma), z1), sum)
+                    mstore(add(s, 4096), add(mul(and(mload(add(ap, 7168)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 59392)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 20480)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 19456)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 18432)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 17408)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 16384)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 15360)), ma), z1), sum)
+                    mstore(add(s, 8192), add(mul(and(mload(add(ap, 14336)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 60416)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 27648)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 26624)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 25600)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 24576)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 23552)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 22528)), ma), z1), sum)
+                    mstore(add(s, 12288), add(mul(and(mload(add(ap, 21504)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 61440)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 34816)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 33792)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 32768)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 31744)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 30720)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 29696)), ma), z1), sum)
+                    mstore(add(s, 16384), add(mul(and(mload(add(ap, 28672)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 62464)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 41984)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 40960)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 39936)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 38912)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 37888)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 36864)), ma), z1), sum)
+                    mstore(add(s, 20480), add(mul(and(mload(add(ap, 35840)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 63488)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 49152)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 48128)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 47104)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 46080)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 45056)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 44032)), ma), z1), sum)
+                    mstore(add(s, 24576), add(mul(and(mload(add(ap, 43008)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 64512)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 56320)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 55296)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 54272)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 53248)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 52224)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 51200)), ma), z1), sum)
+                    mstore(add(s, 28672), add(mul(and(mload(add(ap, 50176)), ma), z0), sum))
                 }
                 // c = 4g + 1 and c + 3.
                 {
@@ -614,110 +578,70 @@ library MLDSA87 {
                     let z5 := and(mload(add(zp, 10248)), MZ)
                     let z6 := and(mload(add(zp, 12296)), MZ)
                     let z7 := and(mload(add(zp, 14344)), MZ)
-                    mstore(
-                        add(s, 32),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 4)), MA), z0), mul(and(mload(add(ap, 1028)), MA), z1)),
-                                add(mul(and(mload(add(ap, 2052)), MA), z2), mul(and(mload(add(ap, 3076)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 4100)), MA), z4), mul(and(mload(add(ap, 5124)), MA), z5)),
-                                add(mul(and(mload(add(ap, 6148)), MA), z6), mul(and(mload(add(ap, 57348)), MA), z7))
-                            )
-                        )
-                    )
-                    mstore(
-                        add(s, 4128),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 7172)), MA), z0), mul(and(mload(add(ap, 8196)), MA), z1)),
-                                add(mul(and(mload(add(ap, 9220)), MA), z2), mul(and(mload(add(ap, 10244)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 11268)), MA), z4), mul(and(mload(add(ap, 12292)), MA), z5)),
-                                add(mul(and(mload(add(ap, 13316)), MA), z6), mul(and(mload(add(ap, 58372)), MA), z7))
-                            )
-                        )
-                    )
-                    mstore(
-                        add(s, 8224),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 14340)), MA), z0), mul(and(mload(add(ap, 15364)), MA), z1)),
-                                add(mul(and(mload(add(ap, 16388)), MA), z2), mul(and(mload(add(ap, 17412)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 18436)), MA), z4), mul(and(mload(add(ap, 19460)), MA), z5)),
-                                add(mul(and(mload(add(ap, 20484)), MA), z6), mul(and(mload(add(ap, 59396)), MA), z7))
-                            )
-                        )
-                    )
-                    mstore(
-                        add(s, 12320),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 21508)), MA), z0), mul(and(mload(add(ap, 22532)), MA), z1)),
-                                add(mul(and(mload(add(ap, 23556)), MA), z2), mul(and(mload(add(ap, 24580)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 25604)), MA), z4), mul(and(mload(add(ap, 26628)), MA), z5)),
-                                add(mul(and(mload(add(ap, 27652)), MA), z6), mul(and(mload(add(ap, 60420)), MA), z7))
-                            )
-                        )
-                    )
-                    mstore(
-                        add(s, 16416),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 28676)), MA), z0), mul(and(mload(add(ap, 29700)), MA), z1)),
-                                add(mul(and(mload(add(ap, 30724)), MA), z2), mul(and(mload(add(ap, 31748)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 32772)), MA), z4), mul(and(mload(add(ap, 33796)), MA), z5)),
-                                add(mul(and(mload(add(ap, 34820)), MA), z6), mul(and(mload(add(ap, 61444)), MA), z7))
-                            )
-                        )
-                    )
-                    mstore(
-                        add(s, 20512),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 35844)), MA), z0), mul(and(mload(add(ap, 36868)), MA), z1)),
-                                add(mul(and(mload(add(ap, 37892)), MA), z2), mul(and(mload(add(ap, 38916)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 39940)), MA), z4), mul(and(mload(add(ap, 40964)), MA), z5)),
-                                add(mul(and(mload(add(ap, 41988)), MA), z6), mul(and(mload(add(ap, 62468)), MA), z7))
-                            )
-                        )
-                    )
-                    mstore(
-                        add(s, 24608),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 43012)), MA), z0), mul(and(mload(add(ap, 44036)), MA), z1)),
-                                add(mul(and(mload(add(ap, 45060)), MA), z2), mul(and(mload(add(ap, 46084)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 47108)), MA), z4), mul(and(mload(add(ap, 48132)), MA), z5)),
-                                add(mul(and(mload(add(ap, 49156)), MA), z6), mul(and(mload(add(ap, 63492)), MA), z7))
-                            )
-                        )
-                    )
-                    mstore(
-                        add(s, 28704),
-                        add(
-                            add(
-                                add(mul(and(mload(add(ap, 50180)), MA), z0), mul(and(mload(add(ap, 51204)), MA), z1)),
-                                add(mul(and(mload(add(ap, 52228)), MA), z2), mul(and(mload(add(ap, 53252)), MA), z3))
-                            ),
-                            add(
-                                add(mul(and(mload(add(ap, 54276)), MA), z4), mul(and(mload(add(ap, 55300)), MA), z5)),
-                                add(mul(and(mload(add(ap, 56324)), MA), z6), mul(and(mload(add(ap, 64516)), MA), z7))
-                            )
-                        )
-                    )
+                    let sum := mul(and(mload(add(ap, 57348)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 6148)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 5124)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 4100)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 3076)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 2052)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 1028)), ma), z1), sum)
+                    mstore(add(s, 32), add(mul(and(mload(add(ap, 4)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 58372)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 13316)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 12292)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 11268)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 10244)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 9220)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 8196)), ma), z1), sum)
+                    mstore(add(s, 4128), add(mul(and(mload(add(ap, 7172)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 59396)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 20484)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 19460)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 18436)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 17412)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 16388)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 15364)), ma), z1), sum)
+                    mstore(add(s, 8224), add(mul(and(mload(add(ap, 14340)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 60420)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 27652)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 26628)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 25604)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 24580)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 23556)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 22532)), ma), z1), sum)
+                    mstore(add(s, 12320), add(mul(and(mload(add(ap, 21508)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 61444)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 34820)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 33796)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 32772)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 31748)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 30724)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 29700)), ma), z1), sum)
+                    mstore(add(s, 16416), add(mul(and(mload(add(ap, 28676)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 62468)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 41988)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 40964)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 39940)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 38916)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 37892)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 36868)), ma), z1), sum)
+                    mstore(add(s, 20512), add(mul(and(mload(add(ap, 35844)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 63492)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 49156)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 48132)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 47108)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 46084)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 45060)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 44036)), ma), z1), sum)
+                    mstore(add(s, 24608), add(mul(and(mload(add(ap, 43012)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 64516)), ma), z7)
+                    sum := add(mul(and(mload(add(ap, 56324)), ma), z6), sum)
+                    sum := add(mul(and(mload(add(ap, 55300)), ma), z5), sum)
+                    sum := add(mul(and(mload(add(ap, 54276)), ma), z4), sum)
+                    sum := add(mul(and(mload(add(ap, 53252)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 52228)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 51204)), ma), z1), sum)
+                    mstore(add(s, 28704), add(mul(and(mload(add(ap, 50180)), ma), z0), sum))
                 }
                 ap := add(ap, 16)
                 s := add(s, 64)

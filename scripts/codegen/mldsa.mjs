@@ -72,16 +72,6 @@ function layout(expr, indent, width = 120) {
   return `${expr[0]}(\n${expr.slice(1).map((arg) => inner + layout(arg, inner, width)).join(",\n")}\n${indent})`;
 }
 const render = (expr) => (typeof expr === "string" ? expr : `${expr[0]}(${expr.slice(1).map(render).join(", ")})`);
-/** The terms added pairwise, then the pairs pairwise, and so on. */
-function sumTree(terms) {
-  let level = terms;
-  while (level.length > 1) {
-    const next = [];
-    for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? ["add", level[i], level[i + 1]] : level[i]);
-    level = next;
-  }
-  return level[0];
-}
 const plus = (base, offset) => (offset === 0 ? base : `add(${base}, ${offset})`);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -487,9 +477,13 @@ function accumulateBlock(p, e, indent) {
     const terms = [];
     for (let j = 0; j < columns; j++) {
       const offset = (j < p.l ? 1024 * (p.l * i + j) : 1024 * (p.k * p.l + i)) + 4 * e;
-      terms.push(["mul", ["and", ["mload", plus("ap", offset)], "MA"], `z${j}`]);
+      terms.push(["mul", ["and", ["mload", plus("ap", offset)], "ma"], `z${j}`]);
     }
-    lines.push(indent + layout(["mstore", plus("s", 4096 * i + 32 * e), sumTree(terms)], indent));
+    // A running sum from the last column down, one partial sum live: a balanced tree keeps up to four, which
+    // deepens the stack (SWAPs around every row at eight columns).
+    lines.push(`${indent}${i === 0 ? "let " : ""}sum := ${render(terms[columns - 1])}`);
+    for (let j = columns - 2; j > 0; j--) lines.push(`${indent}sum := add(${render(terms[j])}, sum)`);
+    lines.push(`${indent}mstore(${plus("s", 4096 * i + 32 * e)}, add(${render(terms[0])}, sum))`);
   }
   return lines.join("\n");
 }
@@ -509,6 +503,10 @@ function accumulate(p) {
      */
     function _accumulate(uint256 a, uint256 z) internal pure {
         assembly ("memory-safe") {
+            // MA on the stack: a DUP (1 byte) costs the same 3 gas as a PUSH12 (13 bytes), and with it there the
+            // optimizer lays the stack out better (ML-DSA-87: fewer SWAPs). OR-ed with a zero the optimizer cannot fold
+            // (calldatasize() < 2^255), else it rematerializes MA as a PUSH12 at every use.
+            let ma := or(MA, shr(255, calldatasize()))
             // ap: mload(ap + offset) holds Â[c] in bits 64..95 and Â[c + 2] in bits 0..31 (for c = 4g).
             // zp: mload(zp + 2048j) holds ẑ[j][c] in bits 128..191 and ẑ[j][c + 2] in bits 0..63.
             let s := add(z, PRODUCTS_OFFSET)
