@@ -75,10 +75,11 @@ library MLDSA87 {
     uint256 private constant PART_A = 0x000f0000000f0000000ff000000ff000000f0000000f0000000ff000000ff000;
     uint256 private constant PART_B = 0x0000ff000000ff0000000ff000000ff00000ff000000ff0000000ff000000ff0;
     uint256 private constant PART_C = 0x000000ff000000ff0000000f0000000f000000ff000000ff0000000f0000000f;
-    /// @dev In each of eight 32-bit lanes: 2^20 − (β + 1), β, bit 20, and q + γ1 (β = 120, γ1 = 2^19).
-    uint256 private constant Z_LOW = 0xfff87000fff87000fff87000fff87000fff87000fff87000fff87000fff87;
-    uint256 private constant Z_HIGH = 0x7800000078000000780000007800000078000000780000007800000078;
-    uint256 private constant Z_BIT = 0x10000000100000001000000010000000100000001000000010000000100000;
+    /// @dev In each of eight 32-bit lanes: 2^24 − (q + γ1 − 2^20 + β + 1), 2^24 − (q + γ1 − β), bit 24, and
+    /// q + γ1 (β = 120, γ1 = 2^19): the range check of s = q + γ1 − raw (see {_decodeZ}).
+    uint256 private constant Z_LOW = 0x881f8600881f8600881f8600881f8600881f8600881f8600881f8600881f86;
+    uint256 private constant Z_HIGH = 0x78207700782077007820770078207700782077007820770078207700782077;
+    uint256 private constant Z_BIT = 0x100000001000000010000000100000001000000010000000100000001000000;
     uint256 private constant Q_PLUS_GAMMA1 = 0x87e0010087e0010087e0010087e0010087e0010087e0010087e0010087e001;
     /// @dev The low 32 bits of each 64-bit lane.
     uint256 private constant LOW_HALVES = 0xffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
@@ -388,10 +389,12 @@ library MLDSA87 {
             // calldata word into eight 32-bit lanes, c0, c4, c1, c5, …, c3, c7 from the top, window m shifted up by 8 − o
             // (x' = x·2^(8 − o): the copies of a group never overlap, see scripts/codegen/mldsa.mjs). Then in every lane
             // at once raw = (x' << 8 & A) | (x' >> 8 & B) | (x' >> 24 & C): b_j+2, b_j+1 and b_j at their little-endian
-            // places less o, the masks per lane. Lane-wise range check, raw < 2^20 in a 32-bit lane so neither sum
-            // carries out of it: bit 20 of raw + 2^20 − 121 is raw ≥ 121, that of raw + 120 is raw ≥ 2^20 − 120; the second
-            // implies the first, so their XOR has bit 20 set iff 121 ≤ raw ≤ 2^20 − 121: one AND keeps it for all.
-            // q + γ1 − raw is one SUB; word 2n is its high halves, word 2n + 1 its low ones.
+            // places less o, the masks per lane. s = q + γ1 − raw is one SUB (no borrow: raw < 2^20 < q + γ1);
+            // word 2n is its high halves, word 2n + 1 its low ones. Lane-wise range check on s < 2^24, so neither sum
+            // carries out of its lane: bit 24 of s + Z_LOW is s ≥ q + γ1 − 2^20 + 121 (raw ≤ 2^20 − 121), that of
+            // s + Z_HIGH is s ≥ q + γ1 − 120 (raw ≤ 120); the second implies the first, so their XOR has bit 24 set
+            // iff 121 ≤ raw ≤ 2^20 − 121: one AND keeps it for all. Checking s, not raw (with the AND's
+            // operands in this order), ends raw's life at the SUB: the same operations, 9 gas less an iteration.
             // Four blocks per iteration (224 blocks, a multiple of four): 1/4 of the loop's overhead. src − 12 is read:
             // each calldataload ends at its block's last byte (the bytes before it, c̃'s or z's, are masked off).
             // The four lane constants of the check, the SUB and the stores stay on the stack: a DUP (1 byte) costs the
@@ -415,8 +418,8 @@ library MLDSA87 {
                         )
                     )
                     v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
-                    inRange := and(inRange, xor(add(v, zLow), add(v, zHigh)))
                     v := sub(qPlusGamma1, v)
+                    inRange := and(xor(add(v, zLow), add(v, zHigh)), inRange)
                     mstore(z, and(shr(32, v), lowHalves))
                     mstore(add(z, 32), and(v, lowHalves))
                 }
@@ -430,8 +433,8 @@ library MLDSA87 {
                         )
                     )
                     v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
-                    inRange := and(inRange, xor(add(v, zLow), add(v, zHigh)))
                     v := sub(qPlusGamma1, v)
+                    inRange := and(xor(add(v, zLow), add(v, zHigh)), inRange)
                     mstore(add(z, 64), and(shr(32, v), lowHalves))
                     mstore(add(z, 96), and(v, lowHalves))
                 }
@@ -445,8 +448,8 @@ library MLDSA87 {
                         )
                     )
                     v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
-                    inRange := and(inRange, xor(add(v, zLow), add(v, zHigh)))
                     v := sub(qPlusGamma1, v)
+                    inRange := and(xor(add(v, zLow), add(v, zHigh)), inRange)
                     mstore(add(z, 128), and(shr(32, v), lowHalves))
                     mstore(add(z, 160), and(v, lowHalves))
                 }
@@ -460,8 +463,8 @@ library MLDSA87 {
                         )
                     )
                     v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
-                    inRange := and(inRange, xor(add(v, zLow), add(v, zHigh)))
                     v := sub(qPlusGamma1, v)
+                    inRange := and(xor(add(v, zLow), add(v, zHigh)), inRange)
                     mstore(add(z, 192), and(shr(32, v), lowHalves))
                     mstore(add(z, 224), and(v, lowHalves))
                 }
