@@ -343,22 +343,29 @@ library MLDSA65 {
             // never negative nor above 0x1fe (no borrow or carry between lanes), has bit 8 set iff w_t > v_t, v being
             // the bytes one before w's. f collects those bits at bit 0 of byte t; the chunk's first index − o bytes
             // (none if that is not positive, all from 32) are the positions checked.
-            for { let o := 0 } lt(o, OMEGA) { o := add(o, 32) } {
-                let w := calldataload(add(y, o))
-                let v := calldataload(sub(add(y, o), 1))
+            // The chunks unrolled; each also checks its unused bytes, those from index − o on (below ω: in the last
+            // chunk the counts that follow are masked off), already loaded.
+            {
+                let w := calldataload(y)
+                let v := calldataload(sub(y, 1))
                 let f := or(
                     and(shr(8, sub(add(and(w, BYTES_ODD), BYTES_ODD), and(v, BYTES_ODD))), FLAGS_ODD),
                     and(sub(add(and(shr(8, w), BYTES_ODD), BYTES_ODD), and(shr(8, v), BYTES_ODD)), FLAGS_EVEN)
                 )
-                let checked := not(shr(shl(3, mul(gt(index, o), sub(index, o))), not(0)))
-                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(add(starts, o))))))
+                let checked := not(shr(shl(3, index), not(0)))
+                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(starts)))))
+                bad := or(bad, and(w, not(checked)))
             }
-            // The unused position bytes, index … ω − 1, a word at a time (the counts after them shifted out).
-            for {} lt(index, OMEGA) { index := add(index, 32) } {
-                let chunk := calldataload(add(y, index))
-                let remaining := sub(OMEGA, index)
-                if lt(remaining, 32) { chunk := shr(shl(3, sub(32, remaining)), chunk) }
-                bad := or(bad, chunk)
+            {
+                let w := calldataload(add(y, 32))
+                let v := calldataload(add(y, 31))
+                let f := or(
+                    and(shr(8, sub(add(and(w, BYTES_ODD), BYTES_ODD), and(v, BYTES_ODD))), FLAGS_ODD),
+                    and(sub(add(and(shr(8, w), BYTES_ODD), BYTES_ODD), and(shr(8, v), BYTES_ODD)), FLAGS_EVEN)
+                )
+                let checked := not(shr(shl(3, mul(gt(index, 32), sub(index, 32))), not(0)))
+                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(add(starts, 32))))))
+                bad := or(bad, and(w, and(not(checked), 0xffffffffffffffffffffffffffffffffffffffffffffff000000000000000000)))
             }
             ok := iszero(bad)
         }
