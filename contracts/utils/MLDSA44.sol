@@ -331,23 +331,44 @@ library MLDSA44 {
             // lanes (the bytes at odd offsets t of the chunk w, then, shifted, those at even ones), 0xff + w_t − v_t,
             // never negative nor above 0x1fe (no borrow or carry between lanes), has bit 8 set iff w_t > v_t, v being
             // the bytes one before w's. f collects those bits at bit 0 of byte t; the chunk's first index − o bytes
-            // (none if that is not positive, all from 32) are the positions checked.
-            for { let o := 0 } lt(o, OMEGA) { o := add(o, 32) } {
-                let w := calldataload(add(y, o))
-                let v := calldataload(sub(add(y, o), 1))
+            // (none if that is not positive, all from 32) are the positions checked, and its other bytes below ω, the
+            // unused ones, must be zero. The three chunks unrolled: no loop, and the unused bytes checked in the chunks
+            // already loaded rather than by a loop of their own: 214 to 342 gas less a verify (ML-DSA-87, -44;
+            // measured) for 129 to 248 bytes of code.
+            // BYTES_ODD (six uses a chunk) held on the stack: a DUP instead of a PUSH32, same gas, fewer bytes.
+            let bytesOdd := or(BYTES_ODD, shr(255, calldatasize()))
+            {
+                let w := calldataload(y)
+                let v := calldataload(sub(y, 1))
                 let f := or(
-                    and(shr(8, sub(add(and(w, BYTES_ODD), BYTES_ODD), and(v, BYTES_ODD))), FLAGS_ODD),
-                    and(sub(add(and(shr(8, w), BYTES_ODD), BYTES_ODD), and(shr(8, v), BYTES_ODD)), FLAGS_EVEN)
+                    and(shr(8, sub(add(and(w, bytesOdd), bytesOdd), and(v, bytesOdd))), FLAGS_ODD),
+                    and(sub(add(and(shr(8, w), bytesOdd), bytesOdd), and(shr(8, v), bytesOdd)), FLAGS_EVEN)
                 )
-                let checked := not(shr(shl(3, mul(gt(index, o), sub(index, o))), not(0)))
-                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(add(starts, o))))))
+                let checked := not(shr(shl(3, index), not(0)))
+                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(starts)))))
+                bad := or(bad, and(w, not(checked)))
             }
-            // The unused position bytes, index … ω − 1, a word at a time (the counts after them shifted out).
-            for {} lt(index, OMEGA) { index := add(index, 32) } {
-                let chunk := calldataload(add(y, index))
-                let remaining := sub(OMEGA, index)
-                if lt(remaining, 32) { chunk := shr(shl(3, sub(32, remaining)), chunk) }
-                bad := or(bad, chunk)
+            {
+                let w := calldataload(add(y, 32))
+                let v := calldataload(add(y, 31))
+                let f := or(
+                    and(shr(8, sub(add(and(w, bytesOdd), bytesOdd), and(v, bytesOdd))), FLAGS_ODD),
+                    and(sub(add(and(shr(8, w), bytesOdd), bytesOdd), and(shr(8, v), bytesOdd)), FLAGS_EVEN)
+                )
+                let checked := not(shr(shl(3, mul(gt(index, 32), sub(index, 32))), not(0)))
+                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(add(starts, 32))))))
+                bad := or(bad, and(w, not(checked)))
+            }
+            {
+                let w := calldataload(add(y, 64))
+                let v := calldataload(add(y, 63))
+                let f := or(
+                    and(shr(8, sub(add(and(w, bytesOdd), bytesOdd), and(v, bytesOdd))), FLAGS_ODD),
+                    and(sub(add(and(shr(8, w), bytesOdd), bytesOdd), and(shr(8, v), bytesOdd)), FLAGS_EVEN)
+                )
+                let checked := not(shr(shl(3, mul(gt(index, 64), sub(index, 64))), not(0)))
+                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(add(starts, 64))))))
+                bad := or(bad, and(w, and(not(checked), 0xffffffffffffffffffffffffffffffff00000000000000000000000000000000)))
             }
             ok := iszero(bad)
         }
