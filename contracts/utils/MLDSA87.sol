@@ -75,10 +75,11 @@ library MLDSA87 {
     uint256 private constant PART_A = 0x000f0000000f0000000ff000000ff000000f0000000f0000000ff000000ff000;
     uint256 private constant PART_B = 0x0000ff000000ff0000000ff000000ff00000ff000000ff0000000ff000000ff0;
     uint256 private constant PART_C = 0x000000ff000000ff0000000f0000000f000000ff000000ff0000000f0000000f;
-    /// @dev In each of eight 32-bit lanes: 2^20 − (β + 1), β, bit 20, and q + γ1 (β = 120, γ1 = 2^19).
-    uint256 private constant Z_LOW = 0xfff87000fff87000fff87000fff87000fff87000fff87000fff87000fff87;
-    uint256 private constant Z_HIGH = 0x7800000078000000780000007800000078000000780000007800000078;
-    uint256 private constant Z_BIT = 0x10000000100000001000000010000000100000001000000010000000100000;
+    /// @dev In each of eight 32-bit lanes: 2^24 − (q + γ1 − 2^20 + β + 1), 2^24 − (q + γ1 − β), bit 24, and
+    /// q + γ1 (β = 120, γ1 = 2^19): the range check of s = q + γ1 − raw (see {_decodeZ}).
+    uint256 private constant Z_LOW = 0x881f8600881f8600881f8600881f8600881f8600881f8600881f8600881f86;
+    uint256 private constant Z_HIGH = 0x78207700782077007820770078207700782077007820770078207700782077;
+    uint256 private constant Z_BIT = 0x100000001000000010000000100000001000000010000000100000001000000;
     uint256 private constant Q_PLUS_GAMMA1 = 0x87e0010087e0010087e0010087e0010087e0010087e0010087e0010087e001;
     /// @dev The low 32 bits of each 64-bit lane.
     uint256 private constant LOW_HALVES = 0xffffffff00000000ffffffff00000000ffffffff00000000ffffffff;
@@ -353,23 +354,44 @@ library MLDSA87 {
             // lanes (the bytes at odd offsets t of the chunk w, then, shifted, those at even ones), 0xff + w_t − v_t,
             // never negative nor above 0x1fe (no borrow or carry between lanes), has bit 8 set iff w_t > v_t, v being
             // the bytes one before w's. f collects those bits at bit 0 of byte t; the chunk's first index − o bytes
-            // (none if that is not positive, all from 32) are the positions checked.
-            for { let o := 0 } lt(o, OMEGA) { o := add(o, 32) } {
-                let w := calldataload(add(y, o))
-                let v := calldataload(sub(add(y, o), 1))
+            // (none if that is not positive, all from 32) are the positions checked, and its other bytes below ω, the
+            // unused ones, must be zero. The three chunks unrolled: no loop, and the unused bytes checked in the chunks
+            // already loaded rather than by a loop of their own: 214 to 342 gas less a verify (ML-DSA-87, -44;
+            // measured) for 129 to 248 bytes of code.
+            // BYTES_ODD (six uses a chunk) held on the stack: a DUP instead of a PUSH32, same gas, fewer bytes.
+            let bytesOdd := or(BYTES_ODD, shr(255, calldatasize()))
+            {
+                let w := calldataload(y)
+                let v := calldataload(sub(y, 1))
                 let f := or(
-                    and(shr(8, sub(add(and(w, BYTES_ODD), BYTES_ODD), and(v, BYTES_ODD))), FLAGS_ODD),
-                    and(sub(add(and(shr(8, w), BYTES_ODD), BYTES_ODD), and(shr(8, v), BYTES_ODD)), FLAGS_EVEN)
+                    and(shr(8, sub(add(and(w, bytesOdd), bytesOdd), and(v, bytesOdd))), FLAGS_ODD),
+                    and(sub(add(and(shr(8, w), bytesOdd), bytesOdd), and(shr(8, v), bytesOdd)), FLAGS_EVEN)
                 )
-                let checked := not(shr(shl(3, mul(gt(index, o), sub(index, o))), not(0)))
-                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(add(starts, o))))))
+                let checked := not(shr(shl(3, index), not(0)))
+                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(starts)))))
+                bad := or(bad, and(w, not(checked)))
             }
-            // The unused position bytes, index … ω − 1, a word at a time (the counts after them shifted out).
-            for {} lt(index, OMEGA) { index := add(index, 32) } {
-                let chunk := calldataload(add(y, index))
-                let remaining := sub(OMEGA, index)
-                if lt(remaining, 32) { chunk := shr(shl(3, sub(32, remaining)), chunk) }
-                bad := or(bad, chunk)
+            {
+                let w := calldataload(add(y, 32))
+                let v := calldataload(add(y, 31))
+                let f := or(
+                    and(shr(8, sub(add(and(w, bytesOdd), bytesOdd), and(v, bytesOdd))), FLAGS_ODD),
+                    and(sub(add(and(shr(8, w), bytesOdd), bytesOdd), and(shr(8, v), bytesOdd)), FLAGS_EVEN)
+                )
+                let checked := not(shr(shl(3, mul(gt(index, 32), sub(index, 32))), not(0)))
+                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(add(starts, 32))))))
+                bad := or(bad, and(w, not(checked)))
+            }
+            {
+                let w := calldataload(add(y, 64))
+                let v := calldataload(add(y, 63))
+                let f := or(
+                    and(shr(8, sub(add(and(w, bytesOdd), bytesOdd), and(v, bytesOdd))), FLAGS_ODD),
+                    and(sub(add(and(shr(8, w), bytesOdd), bytesOdd), and(shr(8, v), bytesOdd)), FLAGS_EVEN)
+                )
+                let checked := not(shr(shl(3, mul(gt(index, 64), sub(index, 64))), not(0)))
+                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(add(starts, 64))))))
+                bad := or(bad, and(w, and(not(checked), 0xffffffffffffffffffffff000000000000000000000000000000000000000000)))
             }
             ok := iszero(bad)
         }
@@ -388,10 +410,12 @@ library MLDSA87 {
             // calldata word into eight 32-bit lanes, c0, c4, c1, c5, …, c3, c7 from the top, window m shifted up by 8 − o
             // (x' = x·2^(8 − o): the copies of a group never overlap, see scripts/codegen/mldsa.mjs). Then in every lane
             // at once raw = (x' << 8 & A) | (x' >> 8 & B) | (x' >> 24 & C): b_j+2, b_j+1 and b_j at their little-endian
-            // places less o, the masks per lane. Lane-wise range check, raw < 2^20 in a 32-bit lane so neither sum
-            // carries out of it: bit 20 of raw + 2^20 − 121 is raw ≥ 121, that of raw + 120 is raw ≥ 2^20 − 120; the second
-            // implies the first, so their XOR has bit 20 set iff 121 ≤ raw ≤ 2^20 − 121: one AND keeps it for all.
-            // q + γ1 − raw is one SUB; word 2n is its high halves, word 2n + 1 its low ones.
+            // places less o, the masks per lane. s = q + γ1 − raw is one SUB (no borrow: raw < 2^20 < q + γ1);
+            // word 2n is its high halves, word 2n + 1 its low ones. Lane-wise range check on s < 2^24, so neither sum
+            // carries out of its lane: bit 24 of s + Z_LOW is s ≥ q + γ1 − 2^20 + 121 (raw ≤ 2^20 − 121), that of
+            // s + Z_HIGH is s ≥ q + γ1 − 120 (raw ≤ 120); the second implies the first, so their XOR has bit 24 set
+            // iff 121 ≤ raw ≤ 2^20 − 121: one AND keeps it for all. Checking s, not raw (with the AND's
+            // operands in this order), ends raw's life at the SUB: the same operations, 9 gas less an iteration.
             // Four blocks per iteration (224 blocks, a multiple of four): 1/4 of the loop's overhead. src − 12 is read:
             // each calldataload ends at its block's last byte (the bytes before it, c̃'s or z's, are masked off).
             // The four lane constants of the check, the SUB and the stores stay on the stack: a DUP (1 byte) costs the
@@ -415,8 +439,8 @@ library MLDSA87 {
                         )
                     )
                     v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
-                    inRange := and(inRange, xor(add(v, zLow), add(v, zHigh)))
                     v := sub(qPlusGamma1, v)
+                    inRange := and(xor(add(v, zLow), add(v, zHigh)), inRange)
                     mstore(z, and(shr(32, v), lowHalves))
                     mstore(add(z, 32), and(v, lowHalves))
                 }
@@ -430,8 +454,8 @@ library MLDSA87 {
                         )
                     )
                     v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
-                    inRange := and(inRange, xor(add(v, zLow), add(v, zHigh)))
                     v := sub(qPlusGamma1, v)
+                    inRange := and(xor(add(v, zLow), add(v, zHigh)), inRange)
                     mstore(add(z, 64), and(shr(32, v), lowHalves))
                     mstore(add(z, 96), and(v, lowHalves))
                 }
@@ -445,8 +469,8 @@ library MLDSA87 {
                         )
                     )
                     v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
-                    inRange := and(inRange, xor(add(v, zLow), add(v, zHigh)))
                     v := sub(qPlusGamma1, v)
+                    inRange := and(xor(add(v, zLow), add(v, zHigh)), inRange)
                     mstore(add(z, 128), and(shr(32, v), lowHalves))
                     mstore(add(z, 160), and(v, lowHalves))
                 }
@@ -460,8 +484,8 @@ library MLDSA87 {
                         )
                     )
                     v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
-                    inRange := and(inRange, xor(add(v, zLow), add(v, zHigh)))
                     v := sub(qPlusGamma1, v)
+                    inRange := and(xor(add(v, zLow), add(v, zHigh)), inRange)
                     mstore(add(z, 192), and(shr(32, v), lowHalves))
                     mstore(add(z, 224), and(v, lowHalves))
                 }

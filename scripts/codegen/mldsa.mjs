@@ -117,6 +117,17 @@ function constants(p) {
     uint256 private constant MZ = 0xffffffffffffffff0000000000000000ffffffffffffffff;
 `);
   const d = zLayout(p);
+  // {_decodeZ}'s range check on s = q + γ1 − raw, checked for every raw < 2^zBits: bit 24 of (s + Z_LOW) XOR
+  // (s + Z_HIGH) is set iff β + 1 ≤ raw ≤ 2^zBits − β − 1, and both sums stay below 2^32 (no carry out of the lane).
+  const zLow = 2 ** 24 - (Q + p.gamma1 - 2 ** p.zBits + p.beta + 1);
+  const zHigh = 2 ** 24 - (Q + p.gamma1 - p.beta);
+  for (let raw = 0; raw < 2 ** p.zBits; raw++) {
+    const s = Q + p.gamma1 - raw;
+    const valid = raw >= p.beta + 1 && raw <= 2 ** p.zBits - p.beta - 1;
+    const bit24 = (sum) => Math.floor(sum / 2 ** 24) % 2;
+    if (s + zLow >= 2 ** 32 || s + zHigh >= 2 ** 32 || (bit24(s + zLow) ^ bit24(s + zHigh)) !== (valid ? 1 : 0))
+      throw new Error(`decodeZ: range check at raw ${raw}`);
+  }
   const mask = (value) => `0x${value.toString(16).padStart(64, "0")}`;
   c.push(`
     /// @dev Constants of {_decodeZ}. WINDOWS_g picks a group of 3-byte windows of the ${p.zBits}-byte block, SPREAD_g copies
@@ -132,10 +143,11 @@ ${d.groups
     uint256 private constant PART_A = ${mask(d.A)};
     uint256 private constant PART_B = ${mask(d.B)};
     uint256 private constant PART_C = ${mask(d.C)};
-    /// @dev In each of eight 32-bit lanes: 2^${p.zBits} − (β + 1), β, bit ${p.zBits}, and q + γ1 (β = ${p.beta}, γ1 = 2^${Math.log2(p.gamma1)}).
-    uint256 private constant Z_LOW = ${lanes(2 ** p.zBits - (p.beta + 1), 32, 8)};
-    uint256 private constant Z_HIGH = ${lanes(p.beta, 32, 8)};
-    uint256 private constant Z_BIT = ${lanes(2 ** p.zBits, 32, 8)};
+    /// @dev In each of eight 32-bit lanes: 2^24 − (q + γ1 − 2^${p.zBits} + β + 1), 2^24 − (q + γ1 − β), bit 24, and
+    /// q + γ1 (β = ${p.beta}, γ1 = 2^${Math.log2(p.gamma1)}): the range check of s = q + γ1 − raw (see {_decodeZ}).
+    uint256 private constant Z_LOW = ${lanes(zLow, 32, 8)};
+    uint256 private constant Z_HIGH = ${lanes(zHigh, 32, 8)};
+    uint256 private constant Z_BIT = ${lanes(2 ** 24, 32, 8)};
     uint256 private constant Q_PLUS_GAMMA1 = ${lanes(Q + p.gamma1, 32, 8)};
     /// @dev The low 32 bits of each 64-bit lane.
     uint256 private constant LOW_HALVES = ${lanes(0xffffffff, 64, 4)};
@@ -343,8 +355,32 @@ function zLayout(p) {
   return { groups, A, B, C };
 }
 
+/**
+ * The position chunk at byte `o` of {_hintWellFormed}: its order check and its unused bytes, those from index − o on
+ * and below ω (the counts that follow the positions masked off in the last chunk).
+ */
+function hintChunk(p, o, indent) {
+  // Bytes below index − o, for index − o from 0 (a shift of 256 or more gives 0) or, past the first chunk, negative.
+  const checked = o === 0 ? "not(shr(shl(3, index), not(0)))" : `not(shr(shl(3, mul(gt(index, ${o}), sub(index, ${o}))), not(0)))`;
+  const tail = p.omega - o;
+  const unused = tail >= 32 ? "not(checked)" : `and(not(checked), ${hex(((1n << BigInt(8 * tail)) - 1n) << BigInt(8 * (32 - tail)))})`;
+  const lines = [
+    `let w := calldataload(${plus("y", o)})`,
+    `let v := calldataload(${o === 0 ? "sub(y, 1)" : `add(y, ${o - 1})`})`,
+    "let f := or(",
+    "    and(shr(8, sub(add(and(w, bytesOdd), bytesOdd), and(v, bytesOdd))), FLAGS_ODD),",
+    "    and(sub(add(and(shr(8, w), bytesOdd), bytesOdd), and(shr(8, v), bytesOdd)), FLAGS_EVEN)",
+    ")",
+    `let checked := ${checked}`,
+    `bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(${plus("starts", o)})))))`,
+    `bad := or(bad, and(w, ${unused}))`,
+  ];
+  return lines.map((line) => indent + line).join("\n");
+}
+
 /** _hintWellFormed: the k counts unrolled, then the positions 32 bytes at a time (⌈ω/32⌉ chunks). */
 function hintWellFormed(p) {
+  const chunks = Math.ceil(p.omega / 32);
   return `    /**
      * @dev FIPS 204 Algorithm 21 (HintBitUnpack) as a check only: counts non-decreasing and at most ω,
      * positions strictly increasing within each polynomial, unused position bytes zero. The positions are
@@ -356,9 +392,9 @@ function hintWellFormed(p) {
             let index := 0
             let bad := 0
             // Byte t of the free memory gets 1 where position t starts a polynomial (0 and each count, at most 255), so
-            // has no predecessor to exceed; bytes 0 … ${32 * Math.ceil(p.omega / 32) - 1} cleared first.
+            // has no predecessor to exceed; bytes 0 … ${32 * chunks - 1} cleared first.
             let starts := mload(0x40)
-            calldatacopy(starts, calldatasize(), ${32 * Math.ceil(p.omega / 32)})
+            calldatacopy(starts, calldatasize(), ${32 * chunks})
             mstore8(starts, 1)
             // The k counts are the word's first bytes, each checked in turn (unrolled: no loop overhead); once they never
             // decrease, the last one is the largest.
@@ -374,24 +410,13 @@ ${Array.from({ length: p.k }, (_, i) => `            {
             // lanes (the bytes at odd offsets t of the chunk w, then, shifted, those at even ones), 0xff + w_t − v_t,
             // never negative nor above 0x1fe (no borrow or carry between lanes), has bit 8 set iff w_t > v_t, v being
             // the bytes one before w's. f collects those bits at bit 0 of byte t; the chunk's first index − o bytes
-            // (none if that is not positive, all from 32) are the positions checked.
-            for { let o := 0 } lt(o, OMEGA) { o := add(o, 32) } {
-                let w := calldataload(add(y, o))
-                let v := calldataload(sub(add(y, o), 1))
-                let f := or(
-                    and(shr(8, sub(add(and(w, BYTES_ODD), BYTES_ODD), and(v, BYTES_ODD))), FLAGS_ODD),
-                    and(sub(add(and(shr(8, w), BYTES_ODD), BYTES_ODD), and(shr(8, v), BYTES_ODD)), FLAGS_EVEN)
-                )
-                let checked := not(shr(shl(3, mul(gt(index, o), sub(index, o))), not(0)))
-                bad := or(bad, and(and(checked, FLAGS), not(or(f, mload(add(starts, o))))))
-            }
-            // The unused position bytes, index … ω − 1, a word at a time (the counts after them shifted out).
-            for {} lt(index, OMEGA) { index := add(index, 32) } {
-                let chunk := calldataload(add(y, index))
-                let remaining := sub(OMEGA, index)
-                if lt(remaining, 32) { chunk := shr(shl(3, sub(32, remaining)), chunk) }
-                bad := or(bad, chunk)
-            }
+            // (none if that is not positive, all from 32) are the positions checked, and its other bytes below ω, the
+            // unused ones, must be zero. The ${words[chunks]} chunks unrolled: no loop, and the unused bytes checked in the chunks
+            // already loaded rather than by a loop of their own: 214 to 342 gas less a verify (ML-DSA-87, -44;
+            // measured) for 129 to 248 bytes of code.
+            // BYTES_ODD (six uses a chunk) held on the stack: a DUP instead of a PUSH32, same gas, fewer bytes.
+            let bytesOdd := or(BYTES_ODD, shr(255, calldatasize()))
+${Array.from({ length: chunks }, (_, n) => `            {\n${hintChunk(p, 32 * n, " ".repeat(16))}\n            }`).join("\n")}
             ok := iszero(bad)
         }
     }`;
@@ -435,10 +460,12 @@ function decodeZ(p) {
             // calldata word into eight 32-bit lanes, c0, c4, c1, c5, …, c3, c7 from the top, window m shifted up by 8 − o
             // (x' = x·2^(8 − o): the copies of a group never overlap, see scripts/codegen/mldsa.mjs). Then in every lane
             // at once raw = (x' << 8 & A) | (x' >> 8 & B) | (x' >> 24 & C): b_j+2, b_j+1 and b_j at their little-endian
-            // places less o, the masks per lane. Lane-wise range check, raw < 2^${p.zBits} in a 32-bit lane so neither sum
-            // carries out of it: bit ${p.zBits} of raw + 2^${p.zBits} − ${p.beta + 1} is raw ≥ ${p.beta + 1}, that of raw + ${p.beta} is raw ≥ 2^${p.zBits} − ${p.beta}; the second
-            // implies the first, so their XOR has bit ${p.zBits} set iff ${p.beta + 1} ≤ raw ≤ 2^${p.zBits} − ${p.beta + 1}: one AND keeps it for all.
-            // q + γ1 − raw is one SUB; word 2n is its high halves, word 2n + 1 its low ones.
+            // places less o, the masks per lane. s = q + γ1 − raw is one SUB (no borrow: raw < 2^${p.zBits} < q + γ1);
+            // word 2n is its high halves, word 2n + 1 its low ones. Lane-wise range check on s < 2^24, so neither sum
+            // carries out of its lane: bit 24 of s + Z_LOW is s ≥ q + γ1 − 2^${p.zBits} + ${p.beta + 1} (raw ≤ 2^${p.zBits} − ${p.beta + 1}), that of
+            // s + Z_HIGH is s ≥ q + γ1 − ${p.beta} (raw ≤ ${p.beta}); the second implies the first, so their XOR has bit 24 set
+            // iff ${p.beta + 1} ≤ raw ≤ 2^${p.zBits} − ${p.beta + 1}: one AND keeps it for all. Checking s, not raw (with the AND's
+            // operands in this order), ends raw's life at the SUB: the same operations, 9 gas less an iteration.
             // ${perIteration} src − ${32 - p.zBits} is read:
             // each calldataload ends at its block's last byte (the bytes before it, c̃'s or z's, are masked off).
             // The four lane constants of the check, the SUB and the stores stay on the stack: a DUP (1 byte) costs the
@@ -456,8 +483,8 @@ ${Array.from({ length: unroll }, (_, block) => `                {
                     let h := calldataload(${block === 0 ? "src" : `add(src, ${p.zBits * block})`})
                     let v := ${spread}
                     v := or(and(shl(8, v), PART_A), or(and(shr(8, v), PART_B), and(shr(24, v), PART_C)))
-                    inRange := and(inRange, xor(add(v, zLow), add(v, zHigh)))
                     v := sub(qPlusGamma1, v)
+                    inRange := and(xor(add(v, zLow), add(v, zHigh)), inRange)
                     mstore(${block === 0 ? "z" : `add(z, ${64 * block})`}, and(shr(32, v), lowHalves))
                     mstore(add(z, ${64 * block + 32}), and(v, lowHalves))
                 }`).join("\n")}

@@ -59,7 +59,8 @@ describe("MLDSA hint check: _hintWellFormed against MLDSA65Reference.hintWellFor
       const { secretKey } = set.dsa.keygen(randomBytes(32));
       const honest = set.dsa.sign(randomBytes(32), secretKey);
       const cases: Uint8Array[] = [honest];
-      for (const weight of [0, 1, set.omega, set.omega - 1, randomInt(set.omega), randomInt(set.omega)])
+      // 31, 32 and 33 ones: the last count just before, at and after a 32-byte chunk's end (the unrolled chunks' edges).
+      for (const weight of [0, 1, 31, 32, 33, set.omega, set.omega - 1, randomInt(set.omega), randomInt(set.omega)])
         cases.push(withRandomHint(honest, set, weight));
       // Every position in one row (full ω), positions 0 and 255 at row starts and ends, equal neighbours across rows.
       const edge = honest.slice();
