@@ -819,19 +819,21 @@ library MLDSA87 {
             // The 8 sign bytes are lane 0: byte m of the stream is its bits 8m..8m+7.
             signs := mload(state)
         }
-        // Once i = 256 {_sampleLanes} returns at once.
         uint256 i = _sampleLanes(state, 8, firstLength, 196, signs, negC);
-        i = _sampleLanes(state, firstLength, 136, i, signs, negC);
         if (i < 256) {
-            KeccakF1600.permuteAt(state);
-            i = _sampleLanes(state, 0, 136, i, signs, negC);
+            i = _sampleLanes(state, firstLength, 136, i, signs, negC);
+            if (i < 256) {
+                KeccakF1600.permuteAt(state);
+                i = _sampleLanes(state, 0, 136, i, signs, negC);
+            }
         }
         return i == 256;
     }
 
     /**
-     * @dev SampleInBall's draws from a squeezed block's bytes `k` … `end` − 1 (`lanes`: its 17 lanes, one a word), for
-     * the positions from `i` on; returns the next position (256 when done).
+     * @dev SampleInBall's draws from a squeezed block's bytes `k` … `end` − 1 (`lanes`: its state, one lane a word; a
+     * run reads up to lane 19, past the 17 of the rate, and masks those bytes off), for the positions from `i` on;
+     * returns the next position (256 when done).
      */
     function _sampleLanes(uint256 lanes, uint256 k, uint256 end, uint256 i, uint256 signs, uint256 negC)
         internal
@@ -841,25 +843,33 @@ library MLDSA87 {
         assembly ("memory-safe") {
             // pi is where c[i] is; s holds the unused signs, the next in bit 0 (sign t is bit t, t = i − 196).
             let pi := add(negC, shl(3, i))
-            let p254 := add(negC, 2032)
+            let p255 := add(negC, 2040)
             let s := shr(sub(i, 196), signs)
-            for {} and(lt(k, end), lt(pi, p254)) {} {
-                // A run of draws from lane ⌊k/8⌋, whose byte m is the word's byte 31 − m: to the lane's end or
-                // `end`, and no more draws than positions below 254 are left, so that none passes position 253.
-                let d := sub(31, and(k, 7))
-                let next := add(or(k, 7), 1)
-                if gt(next, end) { next := end }
-                let left := add(k, shr(3, sub(p254, pi)))
-                if lt(left, next) { next := left }
-                // The byte after the run reads as 255, which every position below 255 rejects: the run's one exit,
-                // tested on rejected draws only, so that an accepted draw costs one test.
-                let last := sub(d, sub(next, k))
-                let w := or(mload(add(lanes, shl(2, and(k, not(7))))), shl(shl(3, sub(31, last)), 0xff))
-                k := next
-                for {} 1 { d := sub(d, 1) } {
-                    let pj := add(negC, shl(3, byte(d, w)))
+            for {} and(lt(k, end), lt(pi, sub(p255, 8))) {} {
+                // A run of n draws, stream bytes k … k + n − 1: within the four lanes from lane ⌊k/8⌋ (at most 31
+                // bytes), to `end`, and no more than the positions below 254 left, so that the run's exit below is
+                // read at a position below 255, which rejects it.
+                let n := sub(31, and(k, 7))
+                if gt(n, sub(end, k)) { n := sub(end, k) }
+                let left := sub(shr(3, sub(p255, pi)), 1)
+                if lt(left, n) { n := left }
+                // Stream byte k + m is bits 8m … 8m + 7 of w (lane ⌊k/8⌋ + a at bits 64a, each least significant
+                // byte first), complemented and times 8 (n ≤ 31, so no bit is lost): a draw reads 8(255 − j), and the
+                // bytes past the run read as j = 255, which every position below 255 rejects. That is the run's one
+                // exit, tested on rejected draws only (once w is 0 only such bytes are left), so that an accepted
+                // draw costs no test of its own.
+                let lane := add(lanes, shl(2, and(k, not(7))))
+                let w := or(
+                    or(mload(lane), shl(64, mload(add(lane, 32)))),
+                    or(shl(128, mload(add(lane, 64))), shl(192, mload(add(lane, 96))))
+                )
+                w := shl(3, and(shr(shl(3, and(k, 7)), not(w)), shr(sub(256, shl(3, n)), not(0))))
+                k := add(k, n)
+                for {} 1 {} {
+                    let pj := sub(p255, and(w, 0x7f8))
+                    w := shr(8, w)
                     if gt(pj, pi) {
-                        if eq(d, last) { break }
+                        if iszero(w) { break }
                         continue
                     }
                     // c[i] = c[j]: c[i] is the top lane of the word at pi. The store also copies lanes j + 1 … j + 3
@@ -872,13 +882,25 @@ library MLDSA87 {
                     mstore(pj, or(and(mload(pj), LOW_LANES), shl(192, sub(8380416, mul(8380415, and(s, 1))))))
                     s := shr(1, s)
                     pi := add(pi, 8)
+                    // Two draws a pass: a jump less a draw.
+                    pj := sub(p255, and(w, 0x7f8))
+                    w := shr(8, w)
+                    if gt(pj, pi) {
+                        if iszero(w) { break }
+                        continue
+                    }
+                    // As above.
+                    mstore(pi, mload(pj))
+                    mstore(pj, or(and(mload(pj), LOW_LANES), shl(192, sub(8380416, mul(8380415, and(s, 1))))))
+                    s := shr(1, s)
+                    pi := add(pi, 8)
                 }
             }
             // Positions 254 and 255 (the first rejects only 255, the second nothing), a draw at a time.
-            for {} and(lt(k, end), lt(pi, add(p254, 16))) { k := add(k, 1) } {
+            for {} and(lt(k, end), lt(pi, add(p255, 8))) { k := add(k, 1) } {
                 let pj := add(negC, shl(3, byte(sub(31, and(k, 7)), mload(add(lanes, shl(2, and(k, not(7))))))))
                 if iszero(gt(pj, pi)) {
-                    // As in the runs above.
+                    // As above.
                     mstore(pi, mload(pj))
                     mstore(pj, or(shr(64, shl(64, mload(pj))), shl(192, sub(8380416, mul(8380415, and(s, 1))))))
                     s := shr(1, s)
