@@ -158,7 +158,8 @@ ${d.groups
     uint256 private constant GAMMA2_MINUS_ONE_L = ${lanes(p.gamma2 - 1, 32, 8)};
 `);
   if (p.w1Bits === 6) {
-    c.push(`    /// @dev q − 2γ2 and q − 4γ2: the hinted coefficient's offsets (see {_useHintAndEncode}).
+    c.push(`    /// @dev q in the top 64-bit lane; q − 2γ2 and q − 4γ2: the hinted coefficient's offsets (see {_useHintAndEncode}).
+    uint256 private constant TOP_Q = ${hex(BigInt(Q) << 192n)};
     uint256 private constant Q_MINUS_TWO_GAMMA2 = ${Q - 2 * p.gamma2};
     uint256 private constant Q_MINUS_FOUR_GAMMA2 = ${Q - 4 * p.gamma2};
     uint256 private constant LOW13 = ${lanes(0x1fff, 32, 8)};
@@ -554,6 +555,21 @@ function gatherConstant(positions) {
 }
 
 function useHintAndEncode(p) {
+  // The hinted coefficients' step, the same for both w1 widths.
+  const hintLoop = `            // The hint's positions read by pointer (from y + h_{i-1} to y + h_i); the coefficient is the top lane of
+            // the word at w + 8·position. mod(x, TOP_Q) reduces that lane to r (x = lane · 2^192 + low, low < 2^192)
+            // and keeps the others, and the offset is added to the lane in place: it stays below 2q < 2^64. (Every
+            // constant in the top lane saves 6 gas a hint but costs about 30 bytes: 130 gas a verify for 117 bytes.)
+            let y := add(signature.offset, HINT_OFFSET)
+            let h := y
+            if i { h := add(y, byte(0, calldataload(add(y, add(OMEGA, sub(i, 1)))))) }
+            for { let last := add(y, byte(0, calldataload(add(y, add(OMEGA, i))))) } lt(h, last) { h := add(h, 1) } {
+                let at := add(w, shl(3, byte(0, calldataload(h))))
+                let x := mod(mload(at), TOP_Q)
+                // + 2γ2 if r0 > 0, else + q − 2γ2.
+                let offset := sub(Q_MINUS_TWO_GAMMA2, mul(gt(mod(add(shr(192, x), GAMMA2_MINUS_ONE), TWO_GAMMA2), GAMMA2_MINUS_ONE), Q_MINUS_FOUR_GAMMA2))
+                mstore(at, add(x, shl(192, offset)))
+            }`;
   if (p.w1Bits === 6) {
     const indent = " ".repeat(16);
     const groups = [0, 1, 2, 3]
@@ -589,17 +605,7 @@ function useHintAndEncode(p) {
      */
     function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
         assembly ("memory-safe") {
-            let y := add(signature.offset, HINT_OFFSET)
-            let index := 0
-            if i { index := byte(0, calldataload(add(y, add(OMEGA, sub(i, 1))))) }
-            for { let last := byte(0, calldataload(add(y, add(OMEGA, i)))) } lt(index, last) { index := add(index, 1) } {
-                let at := add(w, shl(3, byte(0, calldataload(add(y, index)))))
-                let x := mload(at)
-                let r := mod(shr(192, x), Q)
-                // r + 2γ2 if r0 > 0, else r + q − 2γ2: below 2q, with r1 ± 1 mod 44 as r1.
-                r := add(r, sub(Q_MINUS_TWO_GAMMA2, mul(gt(mod(add(r, GAMMA2_MINUS_ONE), TWO_GAMMA2), GAMMA2_MINUS_ONE), Q_MINUS_FOUR_GAMMA2)))
-                mstore(at, or(and(x, LOW_LANES), shl(192, r)))
-            }
+${hintLoop}
             // 32 coefficients (eight words, 24 bytes of the encoding) at a time. Two words at a time as eight 32-bit
             // lanes (coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top): the word loaded 4 bytes into coefficient 0's
             // lane is coefficients 0 … 3 shifted up by 32 bits (every lane's high half is zero, the 4 bytes after
@@ -639,20 +645,7 @@ ${groups}
      */
     function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
         assembly ("memory-safe") {
-            // The hint's positions read by pointer (from y + h_{i-1} to y + h_i); the coefficient is the top lane of
-            // the word at w + 8·position. mod(x, TOP_Q) reduces that lane to r (x = lane · 2^192 + low, low < 2^192)
-            // and keeps the others, and the offset is added to the lane in place: it stays below 2q < 2^64. (Every
-            // constant in the top lane saves 6 gas a hint but costs about 30 bytes: 130 gas a verify for 117 bytes.)
-            let y := add(signature.offset, HINT_OFFSET)
-            let h := y
-            if i { h := add(y, byte(0, calldataload(add(y, add(OMEGA, sub(i, 1)))))) }
-            for { let last := add(y, byte(0, calldataload(add(y, add(OMEGA, i))))) } lt(h, last) { h := add(h, 1) } {
-                let at := add(w, shl(3, byte(0, calldataload(h))))
-                let x := mod(mload(at), TOP_Q)
-                // + 2γ2 if r0 > 0, else + q − 2γ2.
-                let offset := sub(Q_MINUS_TWO_GAMMA2, mul(gt(mod(add(shr(192, x), GAMMA2_MINUS_ONE), TWO_GAMMA2), GAMMA2_MINUS_ONE), Q_MINUS_FOUR_GAMMA2))
-                mstore(at, add(x, shl(192, offset)))
-            }
+${hintLoop}
             // Two words at a time, as eight 32-bit lanes (word 2n shifted up by 32 bits over word 2n + 1; every
             // value stays below 2^32). r mod q is not formed: as q = 32γ2 + 1, r1 of r mod q is ⌊(r + γ2 − 1 − [r ≥ q])
             // / 2γ2⌋ mod 16 (bit 24 of r + 2^24 − q is set iff r ≥ q). With x = r + γ2 − 1 − [r ≥ q] < 2q + γ2
