@@ -95,9 +95,8 @@ library MLDSA44 {
     uint256 private constant LOW13 = 0x1fff00001fff00001fff00001fff00001fff00001fff00001fff00001fff;
     uint256 private constant LOW6 = 0x3f0000003f0000003f0000003f0000003f0000003f0000003f0000003f;
     uint256 private constant TWENTY = 0x1400000014000000140000001400000014000000140000001400000014;
-    /// @dev The high 32 bits of each 64-bit lane, and the gathers of {_useHintAndEncode}: r1 of c0 … c3 (c4 … c7) to
-    /// bits 6m − 24·[m ≥ 4] above 232.
-    uint256 private constant HIGH_HALVES = 0xffffffff00000000ffffffff00000000ffffffff00000000ffffffff00000000;
+    /// @dev The gathers of {_useHintAndEncode}: r1 of c0 … c3 (c4 … c7) to bits 6m − 24·[m ≥ 4] above 232, from all
+    /// eight lanes at once (the other four lanes' products miss those bits and carry nothing into them).
     uint256 private constant GATHER_HIGH = 0x4000000000000000010000000000000000040000000000000000100;
     uint256 private constant GATHER_LOW = 0x400000000000000001000000000000000004000000000000000010000000000;
 
@@ -603,7 +602,8 @@ library MLDSA44 {
             // iff r ≥ q); y = ⌊(r + γ2 − 1)/2^11⌋ < 2^13; r1 = ⌊y/93⌋ = ⌊y·11276/2^20⌋, exact for y < 2^13 (11276·93 =
             // 2^20 + 92, and 92·2^13 < 2^20); then 44 → 0. Each shift brings only the next lane's low bits down, above
             // the bits kept. One MUL gathers the r1 of the high halves (coefficients 0 … 3) to bits 232 … 255 as the
-            // little-endian integer of their 3 bytes, another those of the low halves; the eight chunks go to v in
+            // little-endian integer of their 3 bytes, another those of the low halves, each from the whole word (the
+            // other half's products miss bits 232 … 255, see GATHER_HIGH); the eight chunks go to v in
             // memory order, and swapping the first and last byte of each makes them big-endian.
             // ONES, used twice in each group, is set once and stays on the stack: a DUP (1 byte) instead of a 29-byte
             // PUSH, at the same gas. shr(0, ·) keeps it a variable, which the optimizer would replace by the literal in
@@ -618,46 +618,25 @@ library MLDSA44 {
                 x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
                 x := and(shr(20, mul(x, 11276)), LOW6)
                 x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))
-                v := or(
-                    and(mul(and(x, HIGH_HALVES), GATHER_HIGH), TOP24),
-                    shl(208, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
-                )
+                v := or(and(mul(x, GATHER_HIGH), TOP24), shl(208, shr(232, mul(x, GATHER_LOW))))
                 x := or(mload(add(p, 64)), mload(add(p, 92)))
                 x := sub(x, mul(and(shr(24, add(x, REDUCE)), ones), Q))
                 x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
                 x := and(shr(20, mul(x, 11276)), LOW6)
                 x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))
-                v := or(
-                    v,
-                    or(
-                        shl(184, shr(232, mul(and(x, HIGH_HALVES), GATHER_HIGH))),
-                        shl(160, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
-                    )
-                )
+                v := or(v, or(shl(184, shr(232, mul(x, GATHER_HIGH))), shl(160, shr(232, mul(x, GATHER_LOW)))))
                 x := or(mload(add(p, 128)), mload(add(p, 156)))
                 x := sub(x, mul(and(shr(24, add(x, REDUCE)), ones), Q))
                 x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
                 x := and(shr(20, mul(x, 11276)), LOW6)
                 x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))
-                v := or(
-                    v,
-                    or(
-                        shl(136, shr(232, mul(and(x, HIGH_HALVES), GATHER_HIGH))),
-                        shl(112, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
-                    )
-                )
+                v := or(v, or(shl(136, shr(232, mul(x, GATHER_HIGH))), shl(112, shr(232, mul(x, GATHER_LOW)))))
                 x := or(mload(add(p, 192)), mload(add(p, 220)))
                 x := sub(x, mul(and(shr(24, add(x, REDUCE)), ones), Q))
                 x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
                 x := and(shr(20, mul(x, 11276)), LOW6)
                 x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))
-                v := or(
-                    v,
-                    or(
-                        shl(88, shr(232, mul(and(x, HIGH_HALVES), GATHER_HIGH))),
-                        shl(64, shr(232, mul(and(x, LOW_HALVES), GATHER_LOW)))
-                    )
-                )
+                v := or(v, or(shl(88, shr(232, mul(x, GATHER_HIGH))), shl(64, shr(232, mul(x, GATHER_LOW)))))
                 mstore(o, or(and(v, MIDDLE_BYTES), or(shl(16, and(v, LAST_BYTES)), and(shr(16, v), LAST_BYTES))))
                 o := add(o, 24)
             }

@@ -165,9 +165,8 @@ ${d.groups
     uint256 private constant LOW13 = ${lanes(0x1fff, 32, 8)};
     uint256 private constant LOW6 = ${lanes(0x3f, 32, 8)};
     uint256 private constant TWENTY = ${lanes(20, 32, 8)};
-    /// @dev The high 32 bits of each 64-bit lane, and the gathers of {_useHintAndEncode}: r1 of c0 … c3 (c4 … c7) to
-    /// bits 6m − 24·[m ≥ 4] above 232.
-    uint256 private constant HIGH_HALVES = ${hex(BigInt(lanes(0xffffffff, 64, 4)) << 32n)};
+    /// @dev The gathers of {_useHintAndEncode}: r1 of c0 … c3 (c4 … c7) to bits 6m − 24·[m ≥ 4] above 232, from all
+    /// eight lanes at once (the other four lanes' products miss those bits and carry nothing into them).
     uint256 private constant GATHER_HIGH = ${gatherConstant([224, 160, 96, 32])};
     uint256 private constant GATHER_LOW = ${gatherConstant([192, 128, 64, 0])};
 `);
@@ -532,18 +531,19 @@ ${accumulateBlock(p, 1, " ".repeat(20))}
 }
 
 /**
- * The multiplier that moves four 6-bit values at bits `positions` (32-bit lanes) to bits 232, 238, 244 and 250: every
- * other product of a value and a term lands below bit 226 or at 256 and above, and those below sum below 2^232
- * (checked here on the largest values), so bits 232 … 255 of the product are exactly the four values.
+ * The multiplier that moves four 6-bit values at bits `positions` (32-bit lanes) to bits 232, 238, 244 and 250, of a
+ * word holding 6-bit values in all eight lanes (bits 0, 32, …, 224): every other product of a lane and a term lands
+ * below bit 232 or at 256 and above, and those below sum below 2^232 (checked here on the largest values), so bits
+ * 232 … 255 of the product are exactly the four values, with no mask on the other four lanes.
  */
 function gatherConstant(positions) {
   const ONE = 1n;
   let g = 0n;
   positions.forEach((at, k) => (g |= ONE << BigInt(232 + 6 * k - at)));
   let below = 0n;
-  positions.forEach((at, value) =>
+  [0, 32, 64, 96, 128, 160, 192, 224].forEach((at) =>
     positions.forEach((target, k) => {
-      if (k === value) return;
+      if (at === target) return;
       const lo = 232 + 6 * k - target + at;
       if (lo >= 256) return;
       if (lo + 6 > 232) throw new Error("gather: a cross product meets the result");
@@ -577,8 +577,8 @@ function useHintAndEncode(p) {
         const at = (offset) => plus("p", 64 * group + offset);
         // Chunk k (coefficients 4k … 4k + 3) goes to bits 232 − 24k … 255 − 24k, chunks in memory order.
         const place = (expr, chunk) => (chunk === 0 ? ["and", expr, "TOP24"] : ["shl", `${232 - 24 * chunk}`, ["shr", "232", expr]]);
-        const high = place(["mul", ["and", "x", "HIGH_HALVES"], "GATHER_HIGH"], 2 * group);
-        const low = place(["mul", ["and", "x", "LOW_HALVES"], "GATHER_LOW"], 2 * group + 1);
+        const high = place(["mul", "x", "GATHER_HIGH"], 2 * group);
+        const low = place(["mul", "x", "GATHER_LOW"], 2 * group + 1);
         const pieces = ["or", high, low];
         return [
           `x := or(mload(${at(0)}), mload(${at(28)}))`,
@@ -613,7 +613,8 @@ ${hintLoop}
             // iff r ≥ q); y = ⌊(r + γ2 − 1)/2^11⌋ < 2^13; r1 = ⌊y/93⌋ = ⌊y·11276/2^20⌋, exact for y < 2^13 (11276·93 =
             // 2^20 + 92, and 92·2^13 < 2^20); then 44 → 0. Each shift brings only the next lane's low bits down, above
             // the bits kept. One MUL gathers the r1 of the high halves (coefficients 0 … 3) to bits 232 … 255 as the
-            // little-endian integer of their 3 bytes, another those of the low halves; the eight chunks go to v in
+            // little-endian integer of their 3 bytes, another those of the low halves, each from the whole word (the
+            // other half's products miss bits 232 … 255, see GATHER_HIGH); the eight chunks go to v in
             // memory order, and swapping the first and last byte of each makes them big-endian.
             // ONES, used twice in each group, is set once and stays on the stack: a DUP (1 byte) instead of a 29-byte
             // PUSH, at the same gas. shr(0, ·) keeps it a variable, which the optimizer would replace by the literal in
