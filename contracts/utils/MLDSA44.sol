@@ -92,9 +92,9 @@ library MLDSA44 {
     uint256 private constant TOP_Q = 0x7fe001000000000000000000000000000000000000000000000000;
     uint256 private constant Q_MINUS_TWO_GAMMA2 = 8189953;
     uint256 private constant Q_MINUS_FOUR_GAMMA2 = 7999489;
-    uint256 private constant LOW13 = 0x1fff00001fff00001fff00001fff00001fff00001fff00001fff00001fff;
+    uint256 private constant LOW14 = 0x3fff00003fff00003fff00003fff00003fff00003fff00003fff00003fff;
+    uint256 private constant LOW25 = 0x1ffffff01ffffff01ffffff01ffffff01ffffff01ffffff01ffffff01ffffff;
     uint256 private constant LOW6 = 0x3f0000003f0000003f0000003f0000003f0000003f0000003f0000003f;
-    uint256 private constant TWENTY = 0x1400000014000000140000001400000014000000140000001400000014;
     /// @dev The gathers of {_useHintAndEncode}: r1 of c0 … c3 (c4 … c7) to bits 6m − 24·[m ≥ 4] above 232, from all
     /// eight lanes at once (the other four lanes' products miss those bits and carry nothing into them).
     uint256 private constant GATHER_HIGH = 0x4000000000000000010000000000000000040000000000000000100;
@@ -598,15 +598,17 @@ library MLDSA44 {
             // 32 coefficients (eight words, 24 bytes of the encoding) at a time. Two words at a time as eight 32-bit
             // lanes (coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top): the word loaded 4 bytes into coefficient 0's
             // lane is coefficients 0 … 3 shifted up by 32 bits (every lane's high half is zero, the 4 bytes after
-            // that word too), joined with coefficients 4 … 7. Then r mod q (bit 24 of r + 2^24 − q is set
-            // iff r ≥ q); y = ⌊(r + γ2 − 1)/2^11⌋ < 2^13; r1 = ⌊y/93⌋ = ⌊y·11276/2^20⌋, exact for y < 2^13 (11276·93 =
-            // 2^20 + 92, and 92·2^13 < 2^20); then 44 → 0. Each shift brings only the next lane's low bits down, above
+            // that word too), joined with coefficients 4 … 7. r mod q is not formed: as q − 1 = 44 · 2γ2, r1 of r mod q
+            // is ⌊(r + γ2 − 1 − [r ≥ q]) / 2γ2⌋ mod 44 (bit 24 of r + 2^24 − q is set iff r ≥ q), which also maps
+            // Decompose's wrap (44, or 88 above q) to 0. With x that sum (< 2^25) and 2γ2 = 2^11 · 93, t = ⌊x / 2^11⌋
+            // < 2^14 and r1 = ⌊(t mod 4092) / 93⌋ = ⌊44 · frac(t / 4092)⌋ = ⌊44 · (t · 8201 mod 2^25) / 2^25⌋ (the
+            // fraction in 25 bits), exact for every lane below 2q (checked exhaustively in the generator; t · 8201 <
+            // 2^27 and 44 · 2^25 < 2^32 stay in the lane). Each shift brings only the next lane's low bits down, above
             // the bits kept. One MUL gathers the r1 of the high halves (coefficients 0 … 3) to bits 232 … 255 as the
             // little-endian integer of their 3 bytes, another those of the low halves, each from the whole word (the
             // other half's products miss bits 232 … 255, see GATHER_HIGH); the eight chunks go to v in
             // memory order, and swapping the first and last byte of each makes them big-endian.
-            // ONES, used twice in each group, is set once and stays on the stack: a DUP (1 byte) instead of a 29-byte
-            // PUSH, at the same gas. shr(0, ·) keeps it a variable, which the optimizer would replace by the literal in
+            // ONES is set once and stays on the stack: a DUP (1 byte) instead of a 29-byte PUSH, for 4 gas a row more. shr(0, ·) keeps it a variable, which the optimizer would replace by the literal in
             // every use. (Keeping more constants so costs gas: the deeper stack takes SWAPs and DUPs in the loop.)
             let ones := shr(0, ONES)
             let o := out
@@ -614,28 +616,24 @@ library MLDSA44 {
                 let v := 0
                 let x := 0
                 x := or(mload(p), mload(add(p, 28)))
-                x := sub(x, mul(and(shr(24, add(x, REDUCE)), ones), Q))
-                x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
-                x := and(shr(20, mul(x, 11276)), LOW6)
-                x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))
+                x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ones))
+                x := and(mul(and(shr(11, x), LOW14), 8201), LOW25)
+                x := and(shr(25, mul(x, 44)), LOW6)
                 v := or(and(mul(x, GATHER_HIGH), TOP24), shl(208, shr(232, mul(x, GATHER_LOW))))
                 x := or(mload(add(p, 64)), mload(add(p, 92)))
-                x := sub(x, mul(and(shr(24, add(x, REDUCE)), ones), Q))
-                x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
-                x := and(shr(20, mul(x, 11276)), LOW6)
-                x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))
+                x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ones))
+                x := and(mul(and(shr(11, x), LOW14), 8201), LOW25)
+                x := and(shr(25, mul(x, 44)), LOW6)
                 v := or(v, or(shl(184, shr(232, mul(x, GATHER_HIGH))), shl(160, shr(232, mul(x, GATHER_LOW)))))
                 x := or(mload(add(p, 128)), mload(add(p, 156)))
-                x := sub(x, mul(and(shr(24, add(x, REDUCE)), ones), Q))
-                x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
-                x := and(shr(20, mul(x, 11276)), LOW6)
-                x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))
+                x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ones))
+                x := and(mul(and(shr(11, x), LOW14), 8201), LOW25)
+                x := and(shr(25, mul(x, 44)), LOW6)
                 v := or(v, or(shl(136, shr(232, mul(x, GATHER_HIGH))), shl(112, shr(232, mul(x, GATHER_LOW)))))
                 x := or(mload(add(p, 192)), mload(add(p, 220)))
-                x := sub(x, mul(and(shr(24, add(x, REDUCE)), ones), Q))
-                x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)
-                x := and(shr(20, mul(x, 11276)), LOW6)
-                x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))
+                x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ones))
+                x := and(mul(and(shr(11, x), LOW14), 8201), LOW25)
+                x := and(shr(25, mul(x, 44)), LOW6)
                 v := or(v, or(shl(88, shr(232, mul(x, GATHER_HIGH))), shl(64, shr(232, mul(x, GATHER_LOW)))))
                 mstore(o, or(and(v, MIDDLE_BYTES), or(shl(16, and(v, LAST_BYTES)), and(shr(16, v), LAST_BYTES))))
                 o := add(o, 24)

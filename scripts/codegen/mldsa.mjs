@@ -158,13 +158,27 @@ ${d.groups
     uint256 private constant GAMMA2_MINUS_ONE_L = ${lanes(p.gamma2 - 1, 32, 8)};
 `);
   if (p.w1Bits === 6) {
+    // {_useHintAndEncode}'s HighBits and its hinted coefficient's offsets, checked for every lane L < 2q (r = L mod q):
+    // ⌊44 · (⌊x / 2^11⌋ · 8201 mod 2^25) / 2^25⌋ with x = L + γ2 − 1 − [L ≥ q] is Decompose's r1 of r; the lane
+    // written for a hint, r + 2γ2 if r0 > 0 else r + q − 2γ2, is below 2q, and the r1 it encodes is UseHint(1, r).
+    const highBits = (lane) => Math.floor((44 * ((Math.floor((lane + p.gamma2 - 1 - (lane >= Q ? 1 : 0)) / 2048) * 8201) % 2 ** 25)) / 2 ** 25);
+    if (2 * p.gamma2 !== 2048 * 93) throw new Error("w1Encode: 2γ2 is not 2^11 · 93");
+    for (let lane = 0; lane < 2 * Q; lane++) {
+      const r = lane % Q;
+      let r0 = r % (2 * p.gamma2);
+      if (r0 > p.gamma2) r0 -= 2 * p.gamma2;
+      const r1 = r - r0 === Q - 1 ? 0 : (r - r0) / (2 * p.gamma2);
+      const hinted = r + ((r + p.gamma2 - 1) % (2 * p.gamma2) >= p.gamma2 ? 2 * p.gamma2 : Q - 2 * p.gamma2);
+      if (highBits(lane) !== r1 || hinted >= 2 * Q || highBits(hinted) !== (r0 > 0 ? r1 + 1 : r1 + 43) % 44)
+        throw new Error(`UseHint: ${lane}`);
+    }
     c.push(`    /// @dev q in the top 64-bit lane; q − 2γ2 and q − 4γ2: the hinted coefficient's offsets (see {_useHintAndEncode}).
     uint256 private constant TOP_Q = ${hex(BigInt(Q) << 192n)};
     uint256 private constant Q_MINUS_TWO_GAMMA2 = ${Q - 2 * p.gamma2};
     uint256 private constant Q_MINUS_FOUR_GAMMA2 = ${Q - 4 * p.gamma2};
-    uint256 private constant LOW13 = ${lanes(0x1fff, 32, 8)};
+    uint256 private constant LOW14 = ${lanes(0x3fff, 32, 8)};
+    uint256 private constant LOW25 = ${lanes(0x1ffffff, 32, 8)};
     uint256 private constant LOW6 = ${lanes(0x3f, 32, 8)};
-    uint256 private constant TWENTY = ${lanes(20, 32, 8)};
     /// @dev The gathers of {_useHintAndEncode}: r1 of c0 … c3 (c4 … c7) to bits 6m − 24·[m ≥ 4] above 232, from all
     /// eight lanes at once (the other four lanes' products miss those bits and carry nothing into them).
     uint256 private constant GATHER_HIGH = ${gatherConstant([224, 160, 96, 32])};
@@ -582,10 +596,9 @@ function useHintAndEncode(p) {
         const pieces = ["or", high, low];
         return [
           `x := or(mload(${at(0)}), mload(${at(28)}))`,
-          "x := sub(x, mul(and(shr(24, add(x, REDUCE)), ones), Q))",
-          "x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)",
-          "x := and(shr(20, mul(x, 11276)), LOW6)",
-          "x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))",
+          "x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ones))",
+          "x := and(mul(and(shr(11, x), LOW14), 8201), LOW25)",
+          "x := and(shr(25, mul(x, 44)), LOW6)",
           `v := ${layout(group === 0 ? pieces : ["or", "v", pieces], indent)}`,
         ]
           .map((line) => indent + line)
@@ -609,15 +622,17 @@ ${hintLoop}
             // 32 coefficients (eight words, 24 bytes of the encoding) at a time. Two words at a time as eight 32-bit
             // lanes (coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top): the word loaded 4 bytes into coefficient 0's
             // lane is coefficients 0 … 3 shifted up by 32 bits (every lane's high half is zero, the 4 bytes after
-            // that word too), joined with coefficients 4 … 7. Then r mod q (bit 24 of r + 2^24 − q is set
-            // iff r ≥ q); y = ⌊(r + γ2 − 1)/2^11⌋ < 2^13; r1 = ⌊y/93⌋ = ⌊y·11276/2^20⌋, exact for y < 2^13 (11276·93 =
-            // 2^20 + 92, and 92·2^13 < 2^20); then 44 → 0. Each shift brings only the next lane's low bits down, above
+            // that word too), joined with coefficients 4 … 7. r mod q is not formed: as q − 1 = 44 · 2γ2, r1 of r mod q
+            // is ⌊(r + γ2 − 1 − [r ≥ q]) / 2γ2⌋ mod 44 (bit 24 of r + 2^24 − q is set iff r ≥ q), which also maps
+            // Decompose's wrap (44, or 88 above q) to 0. With x that sum (< 2^25) and 2γ2 = 2^11 · 93, t = ⌊x / 2^11⌋
+            // < 2^14 and r1 = ⌊(t mod 4092) / 93⌋ = ⌊44 · frac(t / 4092)⌋ = ⌊44 · (t · 8201 mod 2^25) / 2^25⌋ (the
+            // fraction in 25 bits), exact for every lane below 2q (checked exhaustively in the generator; t · 8201 <
+            // 2^27 and 44 · 2^25 < 2^32 stay in the lane). Each shift brings only the next lane's low bits down, above
             // the bits kept. One MUL gathers the r1 of the high halves (coefficients 0 … 3) to bits 232 … 255 as the
             // little-endian integer of their 3 bytes, another those of the low halves, each from the whole word (the
             // other half's products miss bits 232 … 255, see GATHER_HIGH); the eight chunks go to v in
             // memory order, and swapping the first and last byte of each makes them big-endian.
-            // ONES, used twice in each group, is set once and stays on the stack: a DUP (1 byte) instead of a 29-byte
-            // PUSH, at the same gas. shr(0, ·) keeps it a variable, which the optimizer would replace by the literal in
+            // ONES is set once and stays on the stack: a DUP (1 byte) instead of a 29-byte PUSH, for 4 gas a row more. shr(0, ·) keeps it a variable, which the optimizer would replace by the literal in
             // every use. (Keeping more constants so costs gas: the deeper stack takes SWAPs and DUPs in the loop.)
             let ones := shr(0, ONES)
             let o := out

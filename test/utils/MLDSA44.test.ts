@@ -57,10 +57,12 @@ describe("MLDSA44: assembly routines against their plain references", () => {
     let gas = 0n;
     for (const signature of await signatures(3)) {
       for (let row = 0; row < 4; row++) {
-        // Lanes below 2q, as the inverse NTT leaves them, with the values around the wrap at q − 1 and 2γ2 multiples.
+        // Lanes below 2q, as the inverse NTT leaves them, with the values around the wrap at q − 1 and 2γ2 multiples,
+        // below q and above it (where r mod q is not formed: r1 of r − q is taken from r − 1, and the wrap is 88).
         const w = Array.from({ length: 256 }, () => BigInt(`0x${randomBytes(8).toString("hex")}`) % (2n * q));
         const edges = [0n, q - 1n, q, 2n * q - 1n, 95_232n, 95_233n, 190_464n, q - 95_232n, q - 95_233n, q - 95_231n];
-        edges.forEach((value, index) => (w[index * 25] = value));
+        edges.push(q + 95_231n, q + 95_232n, q + 95_233n, q + 190_464n, 2n * q - 95_232n, 2n * q - 95_233n, 2n * q - 95_231n, 2n * q - 2n);
+        edges.forEach((value, index) => (w[index * 14] = value));
         const bytes = hexToBytes(signature);
         const start = row === 0 ? 0 : bytes[HINT_OFFSET + 80 + row - 1]!;
         for (let index = start; index < bytes[HINT_OFFSET + 80 + row]!; index++) {
