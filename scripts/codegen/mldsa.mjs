@@ -646,9 +646,25 @@ ${groups}
         }
     }`;
   }
+  // The last store of the last row writes 28 bytes past w1Encode(w1′), into the transcript's padding room.
+  if (Math.floor((64 + p.w1Bytes) / 136 + 1) * 136 - 64 - p.w1Bytes < 28) throw new Error("w1Encode: no room past the encoding");
+  // Word pairs 64 bytes apart: the pair at p + 64 (coefficients 8 … 15 of 16) is stored first.
+  const pairs = [64, 0, 192, 128, 320, 256, 448, 384]
+    .map((offset, k) =>
+      [
+        `x := or(mload(${plus("p", offset)}), mload(add(p, ${offset + 28})))`,
+        "x := sub(add(x, gamma2MinusOne), and(shr(24, add(x, reduce)), ones))",
+        "x := and(shr(25, mul(and(shr(9, x), low16), DIV_1023)), nibbles)",
+        `mstore(${plus("out", 4 * k)}, mul(x, gather))`,
+      ]
+        .map((line) => " ".repeat(16) + line)
+        .join("\n"),
+    )
+    .join("\n");
   return `    /**
      * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
-     * written to the 128 bytes at \`out\` as little-endian lanes: each 8-byte group of the encoding byte-reversed, the
+     * written to the 128 bytes at \`out\` (and 28 bytes past them, which the caller leaves writable) as little-endian
+     * lanes: each 8-byte group of the encoding byte-reversed, the
      * form {cTildeMatches} absorbs without reversing bytes (\`out\` is 8-byte aligned in the transcript). HighBits:
      * r1 = ⌊(r + γ2 − 1)/2γ2⌋ is Decompose's r1 except at the top, where it gives 16 (≡ 0 in 4 bits, Decompose's
      * wrap): r + γ2 − 1 = 2γ2 · r1 + (r0 + γ2 − 1) with r0 + γ2 − 1 in [0, 2γ2), so r0 > 0 iff (r + γ2 − 1) mod 2γ2
@@ -670,25 +686,25 @@ ${hintLoop}
             // lane's low bits down, above the bits kept). w1Encode packs coefficients 2b and 2b + 1 into byte b (low
             // nibble first), so a 64-bit lane of the encoding (16 coefficients), read little-endian, is Σ r1_m · 16^m:
             // one MUL gathers the eight nibbles of a word pair into the top 32 bits as Σ r1_m · 16^m (the other
-            // products land below bit 224 and never carry into it, or beyond 2^256), coefficients 8 … 15 (the pair 64
-            // bytes on) above 0 … 7, and four lanes fill one 32-byte word of the encoding.
+            // products land below bit 224 and never carry into it, or beyond 2^256), and it is stored as it is: the
+            // pair 64 bytes on (coefficients 8 … 15) first, then this pair 4 bytes on, each store overwriting the
+            // previous one's low bytes. The row's last store writes 28 bytes past its 128 (the caller leaves them
+            // writable; the next row or the transcript's padding overwrites them).
             // The word loaded 4 bytes into a coefficient's lane is the word at that lane shifted up by 32 bits (every
             // lane's high half is zero, the 4 bytes after that word too).
-            let p := add(w, 4)
-            let end := add(p, POLY_BYTES)
-            for {} lt(p, end) {} {
-                let acc := 0
-                for { let wend := add(p, 512) } lt(p, wend) { p := add(p, 128) } {
-                    let x := or(mload(add(p, 64)), mload(add(p, 92)))
-                    x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ONES))
-                    x := and(shr(25, mul(and(shr(9, x), LOW16), DIV_1023)), NIBBLES)
-                    acc := or(shl(32, acc), shr(224, mul(x, GATHER)))
-                    x := or(mload(p), mload(add(p, 28)))
-                    x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ONES))
-                    x := and(shr(25, mul(and(shr(9, x), LOW16), DIV_1023)), NIBBLES)
-                    acc := or(shl(32, acc), shr(224, mul(x, GATHER)))
-                }
-                mstore(out, acc)
+            // 64 coefficients (32 bytes of the encoding) a pass, a quarter of the loop's jumps and counter updates of
+            // 16 at a time, with the constants held on the stack: a DUP (1 byte) costs the gas of the 29- to 32-byte
+            // PUSH it replaces, which keeps the longer pass within the code size (shr(0, ·) keeps each a variable,
+            // which the optimizer would replace by the literal in every use).
+            let gamma2MinusOne := shr(0, GAMMA2_MINUS_ONE_L)
+            let reduce := shr(0, REDUCE)
+            let ones := shr(0, ONES)
+            let low16 := shr(0, LOW16)
+            let nibbles := shr(0, NIBBLES)
+            let gather := shr(0, GATHER)
+            for { let p := add(w, 4) let end := add(p, POLY_BYTES) } lt(p, end) { p := add(p, 512) } {
+                let x := 0
+${pairs}
                 out := add(out, 32)
             }
         }
