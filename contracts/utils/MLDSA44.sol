@@ -570,7 +570,7 @@ library MLDSA44 {
 
     /**
      * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
-     * written to the 192 bytes at `out` (and up to 8 bytes past them, which the caller leaves writable). Decompose's
+     * written to the 192 bytes at `out` (and 29 bytes past them, which the caller leaves writable). Decompose's
      * r1 is ⌊(r + γ2 − 1)/2γ2⌋ except at the top, where that gives 44 for Decompose's 0 (and r0 ≤ 0 there); r0 > 0
      * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Each hinted coefficient r (reduced mod q) is first replaced in w by r + 2γ2 if
      * r0 > 0 (r1 ≤ 43 then, and r1 = 43 moves to [q, q + γ2), whose r1 is 0), else by r + q − 2γ2 ≡ r − 2γ2 (r1 − 1, or
@@ -606,35 +606,42 @@ library MLDSA44 {
             // 2^27 and 44 · 2^25 < 2^32 stay in the lane). Each shift brings only the next lane's low bits down, above
             // the bits kept. One MUL gathers the r1 of the high halves (coefficients 0 … 3) to bits 232 … 255 as the
             // little-endian integer of their 3 bytes, another those of the low halves, each from the whole word (the
-            // other half's products miss bits 232 … 255, see GATHER_HIGH); the eight chunks go to v in
-            // memory order, and swapping the first and last byte of each makes them big-endian.
-            // ONES is set once and stays on the stack: a DUP (1 byte) instead of a 29-byte PUSH, for 4 gas a row more. shr(0, ·) keeps it a variable, which the optimizer would replace by the literal in
-            // every use. (Keeping more constants so costs gas: the deeper stack takes SWAPs and DUPs in the loop.)
+            // other half's products miss bits 232 … 255, see GATHER_HIGH); each product is stored as it is, in memory
+            // order 3 bytes after the previous one (whose low bytes it overwrites), and swapping the first and last
+            // byte of each of the pass's eight chunks makes them big-endian. The row's last chunk writes 29 bytes past
+            // its 192 (the next row, the transcript's padding or nothing overwrites them).
+            // ONES is set once and stays on the stack: a DUP (1 byte) instead of a 29-byte PUSH, 11 gas a row more for
+            // 83 bytes less. shr(0, ·) keeps it a variable, which the optimizer would replace by the literal in every
+            // use. (Keeping more constants so costs gas: the deeper stack takes SWAPs and DUPs in the loop.)
             let ones := shr(0, ONES)
             let o := out
             for { let p := add(w, 4) let end := add(p, POLY_BYTES) } lt(p, end) { p := add(p, 256) } {
-                let v := 0
                 let x := 0
                 x := or(mload(p), mload(add(p, 28)))
                 x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ones))
                 x := and(mul(and(shr(11, x), LOW14), 8201), LOW25)
                 x := and(shr(25, mul(x, 44)), LOW6)
-                v := or(and(mul(x, GATHER_HIGH), TOP24), shl(208, shr(232, mul(x, GATHER_LOW))))
+                mstore(o, mul(x, GATHER_HIGH))
+                mstore(add(o, 3), mul(x, GATHER_LOW))
                 x := or(mload(add(p, 64)), mload(add(p, 92)))
                 x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ones))
                 x := and(mul(and(shr(11, x), LOW14), 8201), LOW25)
                 x := and(shr(25, mul(x, 44)), LOW6)
-                v := or(v, or(shl(184, shr(232, mul(x, GATHER_HIGH))), shl(160, shr(232, mul(x, GATHER_LOW)))))
+                mstore(add(o, 6), mul(x, GATHER_HIGH))
+                mstore(add(o, 9), mul(x, GATHER_LOW))
                 x := or(mload(add(p, 128)), mload(add(p, 156)))
                 x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ones))
                 x := and(mul(and(shr(11, x), LOW14), 8201), LOW25)
                 x := and(shr(25, mul(x, 44)), LOW6)
-                v := or(v, or(shl(136, shr(232, mul(x, GATHER_HIGH))), shl(112, shr(232, mul(x, GATHER_LOW)))))
+                mstore(add(o, 12), mul(x, GATHER_HIGH))
+                mstore(add(o, 15), mul(x, GATHER_LOW))
                 x := or(mload(add(p, 192)), mload(add(p, 220)))
                 x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ones))
                 x := and(mul(and(shr(11, x), LOW14), 8201), LOW25)
                 x := and(shr(25, mul(x, 44)), LOW6)
-                v := or(v, or(shl(88, shr(232, mul(x, GATHER_HIGH))), shl(64, shr(232, mul(x, GATHER_LOW)))))
+                mstore(add(o, 18), mul(x, GATHER_HIGH))
+                mstore(add(o, 21), mul(x, GATHER_LOW))
+                let v := mload(o)
                 mstore(o, or(and(v, MIDDLE_BYTES), or(shl(16, and(v, LAST_BYTES)), and(shr(16, v), LAST_BYTES))))
                 o := add(o, 24)
             }

@@ -569,6 +569,9 @@ function gatherConstant(positions) {
 }
 
 function useHintAndEncode(p) {
+  // The last store of the last row writes 29 (6-bit w1) or 28 bytes past w1Encode(w1′), into the transcript's
+  // padding room.
+  if (Math.floor((64 + p.w1Bytes) / 136 + 1) * 136 - 64 - p.w1Bytes < 29) throw new Error("w1Encode: no room past the encoding");
   // The hinted coefficients' step, the same for both w1 widths.
   const hintLoop = `            // The hint's positions read by pointer (from y + h_{i-1} to y + h_i); the coefficient is the top lane of
             // the word at w + 8·position. mod(x, TOP_Q) reduces that lane to r (x = lane · 2^192 + low, low < 2^192)
@@ -586,20 +589,19 @@ function useHintAndEncode(p) {
             }`;
   if (p.w1Bits === 6) {
     const indent = " ".repeat(16);
+    // Word pair g of a pass: its two 3-byte chunks (coefficients 8g … 8g + 3, then 8g + 4 … 8g + 7) stored at o + 6g
+    // and o + 6g + 3, each store overwriting the previous one's low bytes; after the fourth pair the 24 bytes are read
+    // back and each chunk's first and last byte swapped.
     const groups = [0, 1, 2, 3]
       .map((group) => {
         const at = (offset) => plus("p", 64 * group + offset);
-        // Chunk k (coefficients 4k … 4k + 3) goes to bits 232 − 24k … 255 − 24k, chunks in memory order.
-        const place = (expr, chunk) => (chunk === 0 ? ["and", expr, "TOP24"] : ["shl", `${232 - 24 * chunk}`, ["shr", "232", expr]]);
-        const high = place(["mul", "x", "GATHER_HIGH"], 2 * group);
-        const low = place(["mul", "x", "GATHER_LOW"], 2 * group + 1);
-        const pieces = ["or", high, low];
         return [
           `x := or(mload(${at(0)}), mload(${at(28)}))`,
           "x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ones))",
           "x := and(mul(and(shr(11, x), LOW14), 8201), LOW25)",
           "x := and(shr(25, mul(x, 44)), LOW6)",
-          `v := ${layout(group === 0 ? pieces : ["or", "v", pieces], indent)}`,
+          `mstore(${plus("o", 6 * group)}, mul(x, GATHER_HIGH))`,
+          `mstore(${plus("o", 6 * group + 3)}, mul(x, GATHER_LOW))`,
         ]
           .map((line) => indent + line)
           .join("\n");
@@ -607,7 +609,7 @@ function useHintAndEncode(p) {
       .join("\n");
     return `    /**
      * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
-     * written to the 192 bytes at \`out\` (and up to 8 bytes past them, which the caller leaves writable). Decompose's
+     * written to the 192 bytes at \`out\` (and 29 bytes past them, which the caller leaves writable). Decompose's
      * r1 is ⌊(r + γ2 − 1)/2γ2⌋ except at the top, where that gives 44 for Decompose's 0 (and r0 ≤ 0 there); r0 > 0
      * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Each hinted coefficient r (reduced mod q) is first replaced in w by r + 2γ2 if
      * r0 > 0 (r1 ≤ 43 then, and r1 = 43 moves to [q, q + γ2), whose r1 is 0), else by r + q − 2γ2 ≡ r − 2γ2 (r1 − 1, or
@@ -630,24 +632,25 @@ ${hintLoop}
             // 2^27 and 44 · 2^25 < 2^32 stay in the lane). Each shift brings only the next lane's low bits down, above
             // the bits kept. One MUL gathers the r1 of the high halves (coefficients 0 … 3) to bits 232 … 255 as the
             // little-endian integer of their 3 bytes, another those of the low halves, each from the whole word (the
-            // other half's products miss bits 232 … 255, see GATHER_HIGH); the eight chunks go to v in
-            // memory order, and swapping the first and last byte of each makes them big-endian.
-            // ONES is set once and stays on the stack: a DUP (1 byte) instead of a 29-byte PUSH, for 4 gas a row more. shr(0, ·) keeps it a variable, which the optimizer would replace by the literal in
-            // every use. (Keeping more constants so costs gas: the deeper stack takes SWAPs and DUPs in the loop.)
+            // other half's products miss bits 232 … 255, see GATHER_HIGH); each product is stored as it is, in memory
+            // order 3 bytes after the previous one (whose low bytes it overwrites), and swapping the first and last
+            // byte of each of the pass's eight chunks makes them big-endian. The row's last chunk writes 29 bytes past
+            // its 192 (the next row, the transcript's padding or nothing overwrites them).
+            // ONES is set once and stays on the stack: a DUP (1 byte) instead of a 29-byte PUSH, 11 gas a row more for
+            // 83 bytes less. shr(0, ·) keeps it a variable, which the optimizer would replace by the literal in every
+            // use. (Keeping more constants so costs gas: the deeper stack takes SWAPs and DUPs in the loop.)
             let ones := shr(0, ONES)
             let o := out
             for { let p := add(w, 4) let end := add(p, POLY_BYTES) } lt(p, end) { p := add(p, 256) } {
-                let v := 0
                 let x := 0
 ${groups}
+                let v := mload(o)
                 mstore(o, or(and(v, MIDDLE_BYTES), or(shl(16, and(v, LAST_BYTES)), and(shr(16, v), LAST_BYTES))))
                 o := add(o, 24)
             }
         }
     }`;
   }
-  // The last store of the last row writes 28 bytes past w1Encode(w1′), into the transcript's padding room.
-  if (Math.floor((64 + p.w1Bytes) / 136 + 1) * 136 - 64 - p.w1Bytes < 28) throw new Error("w1Encode: no room past the encoding");
   // Word pairs 64 bytes apart: the pair at p + 64 (coefficients 8 … 15 of 16) is stored first.
   const pairs = [64, 0, 192, 128, 320, 256, 448, 384]
     .map((offset, k) =>
