@@ -743,15 +743,15 @@ library MLDSA87 {
         assembly ("memory-safe") {
             // The hint's positions read by pointer (from y + h_{i-1} to y + h_i); the coefficient is the top lane of
             // the word at w + 8·position. mod(x, TOP_Q) reduces that lane to r (x = lane · 2^192 + low, low < 2^192)
-            // and keeps the others, and the offset is added to the lane in place: it stays below 2q < 2^64. (Every
-            // constant in the top lane saves 6 gas a hint but costs about 30 bytes: 130 gas a verify for 117 bytes.)
+            // and keeps the others, and the offset (+ 2γ2 if r0 > 0, else + q − 2γ2) is added to the lane in place: it
+            // stays below 2q < 2^64. (Every constant in the top lane saves 6 gas a hint but costs about 30 bytes: 130
+            // gas a verify for 117 bytes.)
             let y := add(signature.offset, HINT_OFFSET)
             let h := y
             if i { h := add(y, byte(0, calldataload(add(y, add(OMEGA, sub(i, 1)))))) }
             for { let last := add(y, byte(0, calldataload(add(y, add(OMEGA, i))))) } lt(h, last) { h := add(h, 1) } {
                 let at := add(w, shl(3, byte(0, calldataload(h))))
                 let x := mod(mload(at), TOP_Q)
-                // + 2γ2 if r0 > 0, else + q − 2γ2.
                 let offset := sub(Q_MINUS_TWO_GAMMA2, mul(gt(mod(add(shr(192, x), GAMMA2_MINUS_ONE), TWO_GAMMA2), GAMMA2_MINUS_ONE), Q_MINUS_FOUR_GAMMA2))
                 mstore(at, add(x, shl(192, offset)))
             }
