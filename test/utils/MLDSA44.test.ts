@@ -76,6 +76,31 @@ describe("MLDSA44: assembly routines against their plain references", () => {
     }
     console.log(`      _useHintAndEncode gas (one row): ${gas}`);
   });
+
+  it("_useHintAndEncode with ω and ω − 1 positions (0 and 255 among them) in one row, two at a time and one alone, on every edge value", async () => {
+    const omega = 80;
+    const gamma2 = 95_232n;
+    const edges = [0n, q - 1n, q, 2n * q - 1n, gamma2, gamma2 + 1n, gamma2 - 1n, 2n * gamma2, q - gamma2, q - gamma2 - 1n, q - gamma2 + 1n, q + gamma2, q + gamma2 - 1n, q + gamma2 + 1n, 2n * q - gamma2, 2n * q - gamma2 - 1n, 2n * q - 2n];
+    let gas = 0n;
+    for (const count of [omega, omega - 1]) {
+      // `count` distinct positions, increasing: 0, 255 and count − 2 spread between them (an odd count takes one alone first).
+      const positions = [0, ...Array.from({ length: count - 2 }, (_, n) => 1 + Math.floor((n * 253) / (count - 2))), 255];
+      for (const row of [0, 3]) {
+        const bytes = new Uint8Array(HINT_OFFSET + omega + 4);
+        positions.forEach((position, index) => (bytes[HINT_OFFSET + index] = position));
+        for (let r = 0; r < 4; r++) bytes[HINT_OFFSET + omega + r] = r < row ? 0 : count;
+        const signature = bytesToHex(bytes);
+        for (let n = 0; n < 2; n++) {
+          const w = Array.from({ length: 256 }, () => BigInt(`0x${randomBytes(8).toString("hex")}`) % (2n * q));
+          positions.forEach((position, index) => (w[position] = edges[(index + n * 5) % edges.length]!));
+          const [encoded, used] = (await mock.read.useHintAndEncode([w, signature, BigInt(row)])) as readonly [Hex, bigint];
+          assert.equal(encoded, await reference.read.useHintAndEncode([w, signature, BigInt(row)]), `${count} positions, row ${row}`);
+          gas = used;
+        }
+      }
+    }
+    console.log(`      _useHintAndEncode gas (one row, ω − 1 positions): ${gas}`);
+  });
 });
 
 describe("MLDSA44 / MLDSA87: c̃′ = SHAKE256(μ ‖ w1Encode(w1′)) with the padding in place, against noble's SHAKE256", () => {
