@@ -592,7 +592,8 @@ library MLDSA65 {
 
     /**
      * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
-     * written to the 128 bytes at `out` as little-endian lanes: each 8-byte group of the encoding byte-reversed, the
+     * written to the 128 bytes at `out` (and 28 bytes past them, which the caller leaves writable) as little-endian
+     * lanes: each 8-byte group of the encoding byte-reversed, the
      * form {cTildeMatches} absorbs without reversing bytes (`out` is 8-byte aligned in the transcript). HighBits:
      * r1 = ⌊(r + γ2 − 1)/2γ2⌋ is Decompose's r1 except at the top, where it gives 16 (≡ 0 in 4 bits, Decompose's
      * wrap): r + γ2 − 1 = 2γ2 · r1 + (r0 + γ2 − 1) with r0 + γ2 − 1 in [0, 2γ2), so r0 > 0 iff (r + γ2 − 1) mod 2γ2
@@ -607,15 +608,15 @@ library MLDSA65 {
         assembly ("memory-safe") {
             // The hint's positions read by pointer (from y + h_{i-1} to y + h_i); the coefficient is the top lane of
             // the word at w + 8·position. mod(x, TOP_Q) reduces that lane to r (x = lane · 2^192 + low, low < 2^192)
-            // and keeps the others, and the offset is added to the lane in place: it stays below 2q < 2^64. (Every
-            // constant in the top lane saves 6 gas a hint but costs about 30 bytes: 130 gas a verify for 117 bytes.)
+            // and keeps the others, and the offset (+ 2γ2 if r0 > 0, else + q − 2γ2) is added to the lane in place: it
+            // stays below 2q < 2^64. (Every constant in the top lane saves 6 gas a hint but costs about 30 bytes: 130
+            // gas a verify for 117 bytes.)
             let y := add(signature.offset, HINT_OFFSET)
             let h := y
             if i { h := add(y, byte(0, calldataload(add(y, add(OMEGA, sub(i, 1)))))) }
             for { let last := add(y, byte(0, calldataload(add(y, add(OMEGA, i))))) } lt(h, last) { h := add(h, 1) } {
                 let at := add(w, shl(3, byte(0, calldataload(h))))
                 let x := mod(mload(at), TOP_Q)
-                // + 2γ2 if r0 > 0, else + q − 2γ2.
                 let offset := sub(Q_MINUS_TWO_GAMMA2, mul(gt(mod(add(shr(192, x), GAMMA2_MINUS_ONE), TWO_GAMMA2), GAMMA2_MINUS_ONE), Q_MINUS_FOUR_GAMMA2))
                 mstore(at, add(x, shl(192, offset)))
             }
@@ -627,25 +628,56 @@ library MLDSA65 {
             // lane's low bits down, above the bits kept). w1Encode packs coefficients 2b and 2b + 1 into byte b (low
             // nibble first), so a 64-bit lane of the encoding (16 coefficients), read little-endian, is Σ r1_m · 16^m:
             // one MUL gathers the eight nibbles of a word pair into the top 32 bits as Σ r1_m · 16^m (the other
-            // products land below bit 224 and never carry into it, or beyond 2^256), coefficients 8 … 15 (the pair 64
-            // bytes on) above 0 … 7, and four lanes fill one 32-byte word of the encoding.
+            // products land below bit 224 and never carry into it, or beyond 2^256), and it is stored as it is: the
+            // pair 64 bytes on (coefficients 8 … 15) first, then this pair 4 bytes on, each store overwriting the
+            // previous one's low bytes. The row's last store writes 28 bytes past its 128 (the caller leaves them
+            // writable; the next row or the transcript's padding overwrites them).
             // The word loaded 4 bytes into a coefficient's lane is the word at that lane shifted up by 32 bits (every
             // lane's high half is zero, the 4 bytes after that word too).
-            let p := add(w, 4)
-            let end := add(p, POLY_BYTES)
-            for {} lt(p, end) {} {
-                let acc := 0
-                for { let wend := add(p, 512) } lt(p, wend) { p := add(p, 128) } {
-                    let x := or(mload(add(p, 64)), mload(add(p, 92)))
-                    x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ONES))
-                    x := and(shr(25, mul(and(shr(9, x), LOW16), DIV_1023)), NIBBLES)
-                    acc := or(shl(32, acc), shr(224, mul(x, GATHER)))
-                    x := or(mload(p), mload(add(p, 28)))
-                    x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ONES))
-                    x := and(shr(25, mul(and(shr(9, x), LOW16), DIV_1023)), NIBBLES)
-                    acc := or(shl(32, acc), shr(224, mul(x, GATHER)))
-                }
-                mstore(out, acc)
+            // 64 coefficients (32 bytes of the encoding) a pass, a quarter of the loop's jumps and counter updates of
+            // 16 at a time, with the constants held on the stack: a DUP (1 byte) costs the gas of the 29- to 32-byte
+            // PUSH it replaces, which keeps the longer pass within the code size (shr(0, ·) keeps each a variable,
+            // which the optimizer would replace by the literal in every use).
+            let gamma2MinusOne := shr(0, GAMMA2_MINUS_ONE_L)
+            let reduce := shr(0, REDUCE)
+            let ones := shr(0, ONES)
+            let low16 := shr(0, LOW16)
+            let nibbles := shr(0, NIBBLES)
+            let gather := shr(0, GATHER)
+            for { let p := add(w, 4) let end := add(p, POLY_BYTES) } lt(p, end) { p := add(p, 512) } {
+                let x := 0
+                x := or(mload(add(p, 64)), mload(add(p, 92)))
+                x := sub(add(x, gamma2MinusOne), and(shr(24, add(x, reduce)), ones))
+                x := and(shr(25, mul(and(shr(9, x), low16), DIV_1023)), nibbles)
+                mstore(out, mul(x, gather))
+                x := or(mload(p), mload(add(p, 28)))
+                x := sub(add(x, gamma2MinusOne), and(shr(24, add(x, reduce)), ones))
+                x := and(shr(25, mul(and(shr(9, x), low16), DIV_1023)), nibbles)
+                mstore(add(out, 4), mul(x, gather))
+                x := or(mload(add(p, 192)), mload(add(p, 220)))
+                x := sub(add(x, gamma2MinusOne), and(shr(24, add(x, reduce)), ones))
+                x := and(shr(25, mul(and(shr(9, x), low16), DIV_1023)), nibbles)
+                mstore(add(out, 8), mul(x, gather))
+                x := or(mload(add(p, 128)), mload(add(p, 156)))
+                x := sub(add(x, gamma2MinusOne), and(shr(24, add(x, reduce)), ones))
+                x := and(shr(25, mul(and(shr(9, x), low16), DIV_1023)), nibbles)
+                mstore(add(out, 12), mul(x, gather))
+                x := or(mload(add(p, 320)), mload(add(p, 348)))
+                x := sub(add(x, gamma2MinusOne), and(shr(24, add(x, reduce)), ones))
+                x := and(shr(25, mul(and(shr(9, x), low16), DIV_1023)), nibbles)
+                mstore(add(out, 16), mul(x, gather))
+                x := or(mload(add(p, 256)), mload(add(p, 284)))
+                x := sub(add(x, gamma2MinusOne), and(shr(24, add(x, reduce)), ones))
+                x := and(shr(25, mul(and(shr(9, x), low16), DIV_1023)), nibbles)
+                mstore(add(out, 20), mul(x, gather))
+                x := or(mload(add(p, 448)), mload(add(p, 476)))
+                x := sub(add(x, gamma2MinusOne), and(shr(24, add(x, reduce)), ones))
+                x := and(shr(25, mul(and(shr(9, x), low16), DIV_1023)), nibbles)
+                mstore(add(out, 24), mul(x, gather))
+                x := or(mload(add(p, 384)), mload(add(p, 412)))
+                x := sub(add(x, gamma2MinusOne), and(shr(24, add(x, reduce)), ones))
+                x := and(shr(25, mul(and(shr(9, x), low16), DIV_1023)), nibbles)
+                mstore(add(out, 28), mul(x, gather))
                 out := add(out, 32)
             }
         }

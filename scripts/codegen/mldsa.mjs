@@ -160,15 +160,29 @@ ${d.groups
     uint256 private constant GAMMA2_MINUS_ONE_L = ${lanes(p.gamma2 - 1, 32, 8)};
 `);
   if (p.w1Bits === 6) {
-    c.push(`    /// @dev q − 2γ2 and q − 4γ2: the hinted coefficient's offsets (see {_useHintAndEncode}).
+    // {_useHintAndEncode}'s HighBits and its hinted coefficient's offsets, checked for every lane L < 2q (r = L mod q):
+    // ⌊44 · (⌊x / 2^11⌋ · 8201 mod 2^25) / 2^25⌋ with x = L + γ2 − 1 − [L ≥ q] is Decompose's r1 of r; the lane
+    // written for a hint, r + 2γ2 if r0 > 0 else r + q − 2γ2, is below 2q, and the r1 it encodes is UseHint(1, r).
+    const highBits = (lane) => Math.floor((44 * ((Math.floor((lane + p.gamma2 - 1 - (lane >= Q ? 1 : 0)) / 2048) * 8201) % 2 ** 25)) / 2 ** 25);
+    if (2 * p.gamma2 !== 2048 * 93) throw new Error("w1Encode: 2γ2 is not 2^11 · 93");
+    for (let lane = 0; lane < 2 * Q; lane++) {
+      const r = lane % Q;
+      let r0 = r % (2 * p.gamma2);
+      if (r0 > p.gamma2) r0 -= 2 * p.gamma2;
+      const r1 = r - r0 === Q - 1 ? 0 : (r - r0) / (2 * p.gamma2);
+      const hinted = r + ((r + p.gamma2 - 1) % (2 * p.gamma2) >= p.gamma2 ? 2 * p.gamma2 : Q - 2 * p.gamma2);
+      if (highBits(lane) !== r1 || hinted >= 2 * Q || highBits(hinted) !== (r0 > 0 ? r1 + 1 : r1 + 43) % 44)
+        throw new Error(`UseHint: ${lane}`);
+    }
+    c.push(`    /// @dev q in the top 64-bit lane; q − 2γ2 and q − 4γ2: the hinted coefficient's offsets (see {_useHintAndEncode}).
+    uint256 private constant TOP_Q = ${hex(BigInt(Q) << 192n)};
     uint256 private constant Q_MINUS_TWO_GAMMA2 = ${Q - 2 * p.gamma2};
     uint256 private constant Q_MINUS_FOUR_GAMMA2 = ${Q - 4 * p.gamma2};
-    uint256 private constant LOW13 = ${lanes(0x1fff, 32, 8)};
+    uint256 private constant LOW14 = ${lanes(0x3fff, 32, 8)};
+    uint256 private constant LOW25 = ${lanes(0x1ffffff, 32, 8)};
     uint256 private constant LOW6 = ${lanes(0x3f, 32, 8)};
-    uint256 private constant TWENTY = ${lanes(20, 32, 8)};
-    /// @dev The high 32 bits of each 64-bit lane, and the gathers of {_useHintAndEncode}: r1 of c0 … c3 (c4 … c7) to
-    /// bits 6m − 24·[m ≥ 4] above 232.
-    uint256 private constant HIGH_HALVES = ${hex(BigInt(lanes(0xffffffff, 64, 4)) << 32n)};
+    /// @dev The gathers of {_useHintAndEncode}: r1 of c0 … c3 (c4 … c7) to bits 6m − 24·[m ≥ 4] above 232, from all
+    /// eight lanes at once (the other four lanes' products miss those bits and carry nothing into them).
     uint256 private constant GATHER_HIGH = ${gatherConstant([224, 160, 96, 32])};
     uint256 private constant GATHER_LOW = ${gatherConstant([192, 128, 64, 0])};
 `);
@@ -556,18 +570,19 @@ ${accumulateBlock(p, 1, " ".repeat(20))}
 }
 
 /**
- * The multiplier that moves four 6-bit values at bits `positions` (32-bit lanes) to bits 232, 238, 244 and 250: every
- * other product of a value and a term lands below bit 226 or at 256 and above, and those below sum below 2^232
- * (checked here on the largest values), so bits 232 … 255 of the product are exactly the four values.
+ * The multiplier that moves four 6-bit values at bits `positions` (32-bit lanes) to bits 232, 238, 244 and 250, of a
+ * word holding 6-bit values in all eight lanes (bits 0, 32, …, 224): every other product of a lane and a term lands
+ * below bit 232 or at 256 and above, and those below sum below 2^232 (checked here on the largest values), so bits
+ * 232 … 255 of the product are exactly the four values, with no mask on the other four lanes.
  */
 function gatherConstant(positions) {
   const ONE = 1n;
   let g = 0n;
   positions.forEach((at, k) => (g |= ONE << BigInt(232 + 6 * k - at)));
   let below = 0n;
-  positions.forEach((at, value) =>
+  [0, 32, 64, 96, 128, 160, 192, 224].forEach((at) =>
     positions.forEach((target, k) => {
-      if (k === value) return;
+      if (at === target) return;
       const lo = 232 + 6 * k - target + at;
       if (lo >= 256) return;
       if (lo + 6 > 232) throw new Error("gather: a cross product meets the result");
@@ -579,23 +594,69 @@ function gatherConstant(positions) {
 }
 
 function useHintAndEncode(p) {
+  // The last store of the last row writes 29 (6-bit w1) or 28 bytes past w1Encode(w1′), into the transcript's
+  // padding room.
+  if (Math.floor((64 + p.w1Bytes) / 136 + 1) * 136 - 64 - p.w1Bytes < 29) throw new Error("w1Encode: no room past the encoding");
+  // The hinted coefficients' step, the same for both w1 widths.
+  // One hinted coefficient, at \`position\` (a block of its own where two share a scope).
+  const hinted = (position, indent, block) =>
+    [
+      `    let at := add(w, shl(3, ${position}))`,
+      "    let x := mod(mload(at), TOP_Q)",
+      "    let offset := sub(Q_MINUS_TWO_GAMMA2, mul(gt(mod(add(shr(192, x), GAMMA2_MINUS_ONE), TWO_GAMMA2), GAMMA2_MINUS_ONE), Q_MINUS_FOUR_GAMMA2))",
+      "    mstore(at, add(x, shl(192, offset)))",
+    ]
+      .map((line) => (block ? line : line.slice(4)))
+      .map((line) => indent + line)
+      .join("\n");
+  const inBlock = (position, indent) => `${indent}{\n${hinted(position, indent, true)}\n${indent}}`;
+  // ML-DSA-44 takes the positions two at a time; ML-DSA-65 and -87's code budget does not have the bytes.
+  const twoAtATime = p.w1Bits === 6;
+  const hintLoop = `            // The hint's positions read by pointer (from y + h_{i-1} to y + h_i); the coefficient is the top lane of
+            // the word at w + 8·position. mod(x, TOP_Q) reduces that lane to r (x = lane · 2^192 + low, low < 2^192)
+            // and keeps the others, and the offset (+ 2γ2 if r0 > 0, else + q − 2γ2) is added to the lane in place: it
+            // stays below 2q < 2^64. (Every constant in the top lane saves 6 gas a hint but costs about 30 bytes: 130
+            // gas a verify for 117 bytes.)${
+              twoAtATime
+                ? `
+            // Two positions a pass (one CALLDATALOAD, half the loop's jumps), after one alone if their number is
+            // odd: 21 gas a hint less for 166 bytes.`
+                : ""
+            }
+            let y := add(signature.offset, HINT_OFFSET)
+            let h := y
+            if i { h := add(y, byte(0, calldataload(add(y, add(OMEGA, sub(i, 1)))))) }
+${
+  twoAtATime
+    ? `            let last := add(y, byte(0, calldataload(add(y, add(OMEGA, i)))))
+            if and(sub(last, h), 1) {
+${hinted("byte(0, calldataload(h))", " ".repeat(16), false)}
+                h := add(h, 1)
+            }
+            for {} lt(h, last) { h := add(h, 2) } {
+                let two := calldataload(h)
+${inBlock("byte(0, two)", " ".repeat(16))}
+${inBlock("byte(1, two)", " ".repeat(16))}
+            }`
+    : `            for { let last := add(y, byte(0, calldataload(add(y, add(OMEGA, i))))) } lt(h, last) { h := add(h, 1) } {
+${hinted("byte(0, calldataload(h))", " ".repeat(16), false)}
+            }`
+}`;
   if (p.w1Bits === 6) {
     const indent = " ".repeat(16);
+    // Word pair g of a pass: its two 3-byte chunks (coefficients 8g … 8g + 3, then 8g + 4 … 8g + 7) stored at o + 6g
+    // and o + 6g + 3, each store overwriting the previous one's low bytes; after the fourth pair the 24 bytes are read
+    // back and each chunk's first and last byte swapped.
     const groups = [0, 1, 2, 3]
       .map((group) => {
         const at = (offset) => plus("p", 64 * group + offset);
-        // Chunk k (coefficients 4k … 4k + 3) goes to bits 232 − 24k … 255 − 24k, chunks in memory order.
-        const place = (expr, chunk) => (chunk === 0 ? ["and", expr, "TOP24"] : ["shl", `${232 - 24 * chunk}`, ["shr", "232", expr]]);
-        const high = place(["mul", ["and", "x", "HIGH_HALVES"], "GATHER_HIGH"], 2 * group);
-        const low = place(["mul", ["and", "x", "LOW_HALVES"], "GATHER_LOW"], 2 * group + 1);
-        const pieces = ["or", high, low];
         return [
           `x := or(mload(${at(0)}), mload(${at(28)}))`,
-          "x := sub(x, mul(and(shr(24, add(x, REDUCE)), ones), Q))",
-          "x := and(shr(11, add(x, GAMMA2_MINUS_ONE_L)), LOW13)",
-          "x := and(shr(20, mul(x, 11276)), LOW6)",
-          "x := sub(x, mul(and(shr(6, add(x, TWENTY)), ones), 44))",
-          `v := ${layout(group === 0 ? pieces : ["or", "v", pieces], indent)}`,
+          "x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ones))",
+          "x := and(mul(and(shr(11, x), LOW14), 8201), LOW25)",
+          "x := and(shr(25, mul(x, 44)), LOW6)",
+          `mstore(${plus("o", 6 * group)}, mul(x, GATHER_HIGH))`,
+          `mstore(${plus("o", 6 * group + 3)}, mul(x, GATHER_LOW))`,
         ]
           .map((line) => indent + line)
           .join("\n");
@@ -603,7 +664,7 @@ function useHintAndEncode(p) {
       .join("\n");
     return `    /**
      * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
-     * written to the 192 bytes at \`out\` (and up to 8 bytes past them, which the caller leaves writable). Decompose's
+     * written to the 192 bytes at \`out\` (and 29 bytes past them, which the caller leaves writable). Decompose's
      * r1 is ⌊(r + γ2 − 1)/2γ2⌋ except at the top, where that gives 44 for Decompose's 0 (and r0 ≤ 0 there); r0 > 0
      * iff (r + γ2 − 1) mod 2γ2 ≥ γ2. Each hinted coefficient r (reduced mod q) is first replaced in w by r + 2γ2 if
      * r0 > 0 (r1 ≤ 43 then, and r1 = 43 moves to [q, q + γ2), whose r1 is 0), else by r + q − 2γ2 ≡ r − 2γ2 (r1 − 1, or
@@ -614,44 +675,54 @@ function useHintAndEncode(p) {
      */
     function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
         assembly ("memory-safe") {
-            let y := add(signature.offset, HINT_OFFSET)
-            let index := 0
-            if i { index := byte(0, calldataload(add(y, add(OMEGA, sub(i, 1))))) }
-            for { let last := byte(0, calldataload(add(y, add(OMEGA, i)))) } lt(index, last) { index := add(index, 1) } {
-                let at := add(w, shl(3, byte(0, calldataload(add(y, index)))))
-                let x := mload(at)
-                let r := mod(shr(192, x), Q)
-                // r + 2γ2 if r0 > 0, else r + q − 2γ2: below 2q, with r1 ± 1 mod 44 as r1.
-                r := add(r, sub(Q_MINUS_TWO_GAMMA2, mul(gt(mod(add(r, GAMMA2_MINUS_ONE), TWO_GAMMA2), GAMMA2_MINUS_ONE), Q_MINUS_FOUR_GAMMA2)))
-                mstore(at, or(and(x, LOW_LANES), shl(192, r)))
-            }
+${hintLoop}
             // 32 coefficients (eight words, 24 bytes of the encoding) at a time. Two words at a time as eight 32-bit
             // lanes (coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top): the word loaded 4 bytes into coefficient 0's
             // lane is coefficients 0 … 3 shifted up by 32 bits (every lane's high half is zero, the 4 bytes after
-            // that word too), joined with coefficients 4 … 7. Then r mod q (bit 24 of r + 2^24 − q is set
-            // iff r ≥ q); y = ⌊(r + γ2 − 1)/2^11⌋ < 2^13; r1 = ⌊y/93⌋ = ⌊y·11276/2^20⌋, exact for y < 2^13 (11276·93 =
-            // 2^20 + 92, and 92·2^13 < 2^20); then 44 → 0. Each shift brings only the next lane's low bits down, above
+            // that word too), joined with coefficients 4 … 7. r mod q is not formed: as q − 1 = 44 · 2γ2, r1 of r mod q
+            // is ⌊(r + γ2 − 1 − [r ≥ q]) / 2γ2⌋ mod 44 (bit 24 of r + 2^24 − q is set iff r ≥ q), which also maps
+            // Decompose's wrap (44, or 88 above q) to 0. With x that sum (< 2^25) and 2γ2 = 2^11 · 93, t = ⌊x / 2^11⌋
+            // < 2^14 and r1 = ⌊(t mod 4092) / 93⌋ = ⌊44 · frac(t / 4092)⌋ = ⌊44 · (t · 8201 mod 2^25) / 2^25⌋ (the
+            // fraction in 25 bits), exact for every lane below 2q (checked exhaustively in the generator; t · 8201 <
+            // 2^27 and 44 · 2^25 < 2^32 stay in the lane). Each shift brings only the next lane's low bits down, above
             // the bits kept. One MUL gathers the r1 of the high halves (coefficients 0 … 3) to bits 232 … 255 as the
-            // little-endian integer of their 3 bytes, another those of the low halves; the eight chunks go to v in
-            // memory order, and swapping the first and last byte of each makes them big-endian.
-            // ONES, used twice in each group, is set once and stays on the stack: a DUP (1 byte) instead of a 29-byte
-            // PUSH, at the same gas. shr(0, ·) keeps it a variable, which the optimizer would replace by the literal in
-            // every use. (Keeping more constants so costs gas: the deeper stack takes SWAPs and DUPs in the loop.)
+            // little-endian integer of their 3 bytes, another those of the low halves, each from the whole word (the
+            // other half's products miss bits 232 … 255, see GATHER_HIGH); each product is stored as it is, in memory
+            // order 3 bytes after the previous one (whose low bytes it overwrites), and swapping the first and last
+            // byte of each of the pass's eight chunks makes them big-endian. The row's last chunk writes 29 bytes past
+            // its 192 (the next row, the transcript's padding or nothing overwrites them).
+            // ONES is set once and stays on the stack: a DUP (1 byte) instead of a 29-byte PUSH, 11 gas a row more for
+            // 83 bytes less. shr(0, ·) keeps it a variable, which the optimizer would replace by the literal in every
+            // use. (Keeping more constants so costs gas: the deeper stack takes SWAPs and DUPs in the loop.)
             let ones := shr(0, ONES)
             let o := out
             for { let p := add(w, 4) let end := add(p, POLY_BYTES) } lt(p, end) { p := add(p, 256) } {
-                let v := 0
                 let x := 0
 ${groups}
+                let v := mload(o)
                 mstore(o, or(and(v, MIDDLE_BYTES), or(shl(16, and(v, LAST_BYTES)), and(shr(16, v), LAST_BYTES))))
                 o := add(o, 24)
             }
         }
     }`;
   }
+  // Word pairs 64 bytes apart: the pair at p + 64 (coefficients 8 … 15 of 16) is stored first.
+  const pairs = [64, 0, 192, 128, 320, 256, 448, 384]
+    .map((offset, k) =>
+      [
+        `x := or(mload(${plus("p", offset)}), mload(add(p, ${offset + 28})))`,
+        "x := sub(add(x, gamma2MinusOne), and(shr(24, add(x, reduce)), ones))",
+        "x := and(shr(25, mul(and(shr(9, x), low16), DIV_1023)), nibbles)",
+        `mstore(${plus("out", 4 * k)}, mul(x, gather))`,
+      ]
+        .map((line) => " ".repeat(16) + line)
+        .join("\n"),
+    )
+    .join("\n");
   return `    /**
      * @dev FIPS 204 Algorithm 40 (UseHint) and Algorithm 28 (w1Encode) for row i of w (packed, lanes below 2q),
-     * written to the 128 bytes at \`out\` as little-endian lanes: each 8-byte group of the encoding byte-reversed, the
+     * written to the 128 bytes at \`out\` (and 28 bytes past them, which the caller leaves writable) as little-endian
+     * lanes: each 8-byte group of the encoding byte-reversed, the
      * form {cTildeMatches} absorbs without reversing bytes (\`out\` is 8-byte aligned in the transcript). HighBits:
      * r1 = ⌊(r + γ2 − 1)/2γ2⌋ is Decompose's r1 except at the top, where it gives 16 (≡ 0 in 4 bits, Decompose's
      * wrap): r + γ2 − 1 = 2γ2 · r1 + (r0 + γ2 − 1) with r0 + γ2 − 1 in [0, 2γ2), so r0 > 0 iff (r + γ2 − 1) mod 2γ2
@@ -664,20 +735,7 @@ ${groups}
      */
     function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
         assembly ("memory-safe") {
-            // The hint's positions read by pointer (from y + h_{i-1} to y + h_i); the coefficient is the top lane of
-            // the word at w + 8·position. mod(x, TOP_Q) reduces that lane to r (x = lane · 2^192 + low, low < 2^192)
-            // and keeps the others, and the offset is added to the lane in place: it stays below 2q < 2^64. (Every
-            // constant in the top lane saves 6 gas a hint but costs about 30 bytes: 130 gas a verify for 117 bytes.)
-            let y := add(signature.offset, HINT_OFFSET)
-            let h := y
-            if i { h := add(y, byte(0, calldataload(add(y, add(OMEGA, sub(i, 1)))))) }
-            for { let last := add(y, byte(0, calldataload(add(y, add(OMEGA, i))))) } lt(h, last) { h := add(h, 1) } {
-                let at := add(w, shl(3, byte(0, calldataload(h))))
-                let x := mod(mload(at), TOP_Q)
-                // + 2γ2 if r0 > 0, else + q − 2γ2.
-                let offset := sub(Q_MINUS_TWO_GAMMA2, mul(gt(mod(add(shr(192, x), GAMMA2_MINUS_ONE), TWO_GAMMA2), GAMMA2_MINUS_ONE), Q_MINUS_FOUR_GAMMA2))
-                mstore(at, add(x, shl(192, offset)))
-            }
+${hintLoop}
             // Two words at a time, as eight 32-bit lanes (word 2n shifted up by 32 bits over word 2n + 1; every
             // value stays below 2^32). r mod q is not formed: as q = 32γ2 + 1, r1 of r mod q is ⌊(r + γ2 − 1 − [r ≥ q])
             // / 2γ2⌋ mod 16 (bit 24 of r + 2^24 − q is set iff r ≥ q). With x = r + γ2 − 1 − [r ≥ q] < 2q + γ2
@@ -686,25 +744,25 @@ ${groups}
             // lane's low bits down, above the bits kept). w1Encode packs coefficients 2b and 2b + 1 into byte b (low
             // nibble first), so a 64-bit lane of the encoding (16 coefficients), read little-endian, is Σ r1_m · 16^m:
             // one MUL gathers the eight nibbles of a word pair into the top 32 bits as Σ r1_m · 16^m (the other
-            // products land below bit 224 and never carry into it, or beyond 2^256), coefficients 8 … 15 (the pair 64
-            // bytes on) above 0 … 7, and four lanes fill one 32-byte word of the encoding.
+            // products land below bit 224 and never carry into it, or beyond 2^256), and it is stored as it is: the
+            // pair 64 bytes on (coefficients 8 … 15) first, then this pair 4 bytes on, each store overwriting the
+            // previous one's low bytes. The row's last store writes 28 bytes past its 128 (the caller leaves them
+            // writable; the next row or the transcript's padding overwrites them).
             // The word loaded 4 bytes into a coefficient's lane is the word at that lane shifted up by 32 bits (every
             // lane's high half is zero, the 4 bytes after that word too).
-            let p := add(w, 4)
-            let end := add(p, POLY_BYTES)
-            for {} lt(p, end) {} {
-                let acc := 0
-                for { let wend := add(p, 512) } lt(p, wend) { p := add(p, 128) } {
-                    let x := or(mload(add(p, 64)), mload(add(p, 92)))
-                    x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ONES))
-                    x := and(shr(25, mul(and(shr(9, x), LOW16), DIV_1023)), NIBBLES)
-                    acc := or(shl(32, acc), shr(224, mul(x, GATHER)))
-                    x := or(mload(p), mload(add(p, 28)))
-                    x := sub(add(x, GAMMA2_MINUS_ONE_L), and(shr(24, add(x, REDUCE)), ONES))
-                    x := and(shr(25, mul(and(shr(9, x), LOW16), DIV_1023)), NIBBLES)
-                    acc := or(shl(32, acc), shr(224, mul(x, GATHER)))
-                }
-                mstore(out, acc)
+            // 64 coefficients (32 bytes of the encoding) a pass, a quarter of the loop's jumps and counter updates of
+            // 16 at a time, with the constants held on the stack: a DUP (1 byte) costs the gas of the 29- to 32-byte
+            // PUSH it replaces, which keeps the longer pass within the code size (shr(0, ·) keeps each a variable,
+            // which the optimizer would replace by the literal in every use).
+            let gamma2MinusOne := shr(0, GAMMA2_MINUS_ONE_L)
+            let reduce := shr(0, REDUCE)
+            let ones := shr(0, ONES)
+            let low16 := shr(0, LOW16)
+            let nibbles := shr(0, NIBBLES)
+            let gather := shr(0, GATHER)
+            for { let p := add(w, 4) let end := add(p, POLY_BYTES) } lt(p, end) { p := add(p, 512) } {
+                let x := 0
+${pairs}
                 out := add(out, 32)
             }
         }

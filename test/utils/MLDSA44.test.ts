@@ -57,10 +57,12 @@ describe("MLDSA44: assembly routines against their plain references", () => {
     let gas = 0n;
     for (const signature of await signatures(3)) {
       for (let row = 0; row < 4; row++) {
-        // Lanes below 2q, as the inverse NTT leaves them, with the values around the wrap at q − 1 and 2γ2 multiples.
+        // Lanes below 2q, as the inverse NTT leaves them, with the values around the wrap at q − 1 and 2γ2 multiples,
+        // below q and above it (where r mod q is not formed: r1 of r − q is taken from r − 1, and the wrap is 88).
         const w = Array.from({ length: 256 }, () => BigInt(`0x${randomBytes(8).toString("hex")}`) % (2n * q));
         const edges = [0n, q - 1n, q, 2n * q - 1n, 95_232n, 95_233n, 190_464n, q - 95_232n, q - 95_233n, q - 95_231n];
-        edges.forEach((value, index) => (w[index * 25] = value));
+        edges.push(q + 95_231n, q + 95_232n, q + 95_233n, q + 190_464n, 2n * q - 95_232n, 2n * q - 95_233n, 2n * q - 95_231n, 2n * q - 2n);
+        edges.forEach((value, index) => (w[index * 14] = value));
         const bytes = hexToBytes(signature);
         const start = row === 0 ? 0 : bytes[HINT_OFFSET + 80 + row - 1]!;
         for (let index = start; index < bytes[HINT_OFFSET + 80 + row]!; index++) {
@@ -73,6 +75,31 @@ describe("MLDSA44: assembly routines against their plain references", () => {
       }
     }
     console.log(`      _useHintAndEncode gas (one row): ${gas}`);
+  });
+
+  it("_useHintAndEncode with ω and ω − 1 positions (0 and 255 among them) in one row, two at a time and one alone, on every edge value", async () => {
+    const omega = 80;
+    const gamma2 = 95_232n;
+    const edges = [0n, q - 1n, q, 2n * q - 1n, gamma2, gamma2 + 1n, gamma2 - 1n, 2n * gamma2, q - gamma2, q - gamma2 - 1n, q - gamma2 + 1n, q + gamma2, q + gamma2 - 1n, q + gamma2 + 1n, 2n * q - gamma2, 2n * q - gamma2 - 1n, 2n * q - 2n];
+    let gas = 0n;
+    for (const count of [omega, omega - 1]) {
+      // `count` distinct positions, increasing: 0, 255 and count − 2 spread between them (an odd count takes one alone first).
+      const positions = [0, ...Array.from({ length: count - 2 }, (_, n) => 1 + Math.floor((n * 253) / (count - 2))), 255];
+      for (const row of [0, 3]) {
+        const bytes = new Uint8Array(HINT_OFFSET + omega + 4);
+        positions.forEach((position, index) => (bytes[HINT_OFFSET + index] = position));
+        for (let r = 0; r < 4; r++) bytes[HINT_OFFSET + omega + r] = r < row ? 0 : count;
+        const signature = bytesToHex(bytes);
+        for (let n = 0; n < 2; n++) {
+          const w = Array.from({ length: 256 }, () => BigInt(`0x${randomBytes(8).toString("hex")}`) % (2n * q));
+          positions.forEach((position, index) => (w[position] = edges[(index + n * 5) % edges.length]!));
+          const [encoded, used] = (await mock.read.useHintAndEncode([w, signature, BigInt(row)])) as readonly [Hex, bigint];
+          assert.equal(encoded, await reference.read.useHintAndEncode([w, signature, BigInt(row)]), `${count} positions, row ${row}`);
+          gas = used;
+        }
+      }
+    }
+    console.log(`      _useHintAndEncode gas (one row, ω − 1 positions): ${gas}`);
   });
 });
 
