@@ -146,9 +146,11 @@ library MLDSANTT {
             // Sixteen words measured 613 gas a transform less than eight words with layer len 16 in pass 2 (where
             // its zetas are loaded and unpacked), for 1,112 bytes more; L32, Q and 2q held in variables, each
             // pushed once instead of at each of its 32, 32 and 4 uses (the OR with a >> 255 = 0, a memory pointer,
-            // keeps the optimizer from folding them back into literals), take back 1,003 of them for 27 gas. The
-            // order (each layer-128 butterfly after its two loads, then for each half of the words layer 64 and, by
-            // quarters, layers 32 and 16, each output stored as soon as it is final) is the cheapest measured.
+            // keeps the optimizer from folding them back into literals), take back 1,003 of them for 27 gas. Each
+            // layer-128 butterfly follows its two loads, each later butterfly comes once its inputs are final and
+            // each output is stored as soon as it is final; the order among them (and a few operand orders) is the
+            // cheapest of about 260 measured by a search: solc's stack layout follows the statement order, 96 gas a
+            // transform less than the order before.
             for {
                 let p := a
                 let end := add(a, 128)
@@ -161,114 +163,114 @@ library MLDSANTT {
                 let u := 0
                 let x0 := add(mload(p), Q9L)
                 let x8 := mload(add(p, 1024))
-                u := shr(32, add(mul(x8, 0x64f7), mul(and(mul(x8, 0x92e0bb09), l32), qv)))
+                u := shr(32, add(mul(x8, 0x64f7), mul(and(mul(0x92e0bb09, x8), l32), qv)))
                 x8 := sub(x0, u)
                 x0 := add(x0, u)
-                let x1 := add(mload(add(p, 128)), Q4L)
-                let x9 := mload(add(p, 1152))
-                u := shr(32, add(mul(x9, 0x64f7), mul(and(mul(x9, 0x92e0bb09), l32), qv)))
-                x9 := sub(x1, u)
-                x1 := add(x1, u)
-                let x2 := add(mload(add(p, 256)), Q3L)
-                let x10 := mload(add(p, 1280))
-                u := shr(32, add(mul(x10, 0x64f7), mul(and(mul(x10, 0x92e0bb09), l32), qv)))
-                x10 := sub(x2, u)
-                x2 := add(x2, u)
                 let x3 := add(mload(add(p, 384)), Q3L)
                 let x11 := mload(add(p, 1408))
-                u := shr(32, add(mul(x11, 0x64f7), mul(and(mul(x11, 0x92e0bb09), l32), qv)))
+                u := shr(32, add(mul(x11, 0x64f7), mul(and(mul(0x92e0bb09, x11), l32), qv)))
                 x11 := sub(x3, u)
                 x3 := add(x3, u)
-                let x4 := add(mload(add(p, 512)), q2)
-                let x12 := mload(add(p, 1536))
-                u := shr(32, add(mul(x12, 0x64f7), mul(and(mul(x12, 0x92e0bb09), l32), qv)))
-                x12 := sub(x4, u)
-                x4 := add(x4, u)
+                let x2 := add(mload(add(p, 256)), Q3L)
+                let x10 := mload(add(p, 1280))
+                u := shr(32, add(mul(x10, 0x64f7), mul(and(mul(0x92e0bb09, x10), l32), qv)))
+                x10 := sub(x2, u)
+                x2 := add(x2, u)
+                let x1 := add(mload(add(p, 128)), Q4L)
+                let x9 := mload(add(p, 1152))
+                u := shr(32, add(mul(x9, 0x64f7), mul(and(mul(0x92e0bb09, x9), l32), qv)))
+                x9 := sub(x1, u)
+                x1 := add(x1, u)
                 let x5 := add(mload(add(p, 640)), q2)
                 let x13 := mload(add(p, 1664))
-                u := shr(32, add(mul(x13, 0x64f7), mul(and(mul(x13, 0x92e0bb09), l32), qv)))
+                u := shr(32, add(mul(x13, 0x64f7), mul(and(mul(0x92e0bb09, x13), l32), qv)))
                 x13 := sub(x5, u)
                 x5 := add(x5, u)
-                let x6 := add(mload(add(p, 768)), q2)
-                let x14 := mload(add(p, 1792))
-                u := shr(32, add(mul(x14, 0x64f7), mul(and(mul(x14, 0x92e0bb09), l32), qv)))
-                x14 := sub(x6, u)
-                x6 := add(x6, u)
-                let x7 := add(mload(add(p, 896)), q2)
-                let x15 := mload(add(p, 1920))
-                u := shr(32, add(mul(x15, 0x64f7), mul(and(mul(x15, 0x92e0bb09), l32), qv)))
-                x15 := sub(x7, u)
-                x7 := add(x7, u)
-                u := shr(32, add(mul(x4, 0x581103), mul(and(mul(x4, 0x73078efd), l32), qv)))
-                x4 := sub(x0, u)
-                x0 := add(x0, u)
-                u := shr(32, add(mul(x5, 0x581103), mul(and(mul(x5, 0x73078efd), l32), qv)))
+                u := shr(32, add(mul(x5, 0x581103), mul(and(mul(0x73078efd, x5), l32), qv)))
                 x5 := sub(x1, u)
                 x1 := add(x1, u)
-                u := shr(32, add(mul(x6, 0x581103), mul(and(mul(x6, 0x73078efd), l32), qv)))
+                let x6 := add(mload(add(p, 768)), q2)
+                let x14 := mload(add(p, 1792))
+                u := shr(32, add(mul(x14, 0x64f7), mul(and(mul(0x92e0bb09, x14), l32), qv)))
+                x14 := sub(x6, u)
+                x6 := add(x6, u)
+                u := shr(32, add(mul(x6, 0x581103), mul(and(mul(0x73078efd, x6), l32), qv)))
                 x6 := sub(x2, u)
                 x2 := add(x2, u)
-                u := shr(32, add(mul(x7, 0x581103), mul(and(mul(x7, 0x73078efd), l32), qv)))
-                x7 := sub(x3, u)
-                x3 := add(x3, u)
-                u := shr(32, add(mul(x2, 0x39e44), mul(and(mul(x2, 0x9e33e1bc), l32), qv)))
-                x2 := sub(x0, u)
+                let x4 := add(mload(add(p, 512)), q2)
+                let x12 := mload(add(p, 1536))
+                u := shr(32, add(mul(x12, 0x64f7), mul(and(mul(0x92e0bb09, x12), l32), qv)))
+                x12 := sub(x4, u)
+                x4 := add(x4, u)
+                u := shr(32, add(mul(x4, 0x581103), mul(and(mul(0x73078efd, x4), l32), qv)))
+                x4 := sub(x0, u)
                 x0 := add(x0, u)
-                u := shr(32, add(mul(x3, 0x39e44), mul(and(mul(x3, 0x9e33e1bc), l32), qv)))
-                x3 := sub(x1, u)
-                x1 := add(x1, u)
-                u := shr(32, add(mul(x1, 0x1bde2b), mul(and(mul(x1, 0xed9ec1d5), l32), qv)))
-                mstore(p, add(x0, u))
-                mstore(add(p, 128), sub(x0, u))
-                u := shr(32, add(mul(x3, 0x23e92b), mul(and(mul(x3, 0x6c36b6d5), l32), qv)))
-                mstore(add(p, 256), add(x2, u))
-                mstore(add(p, 384), sub(x2, u))
-                u := shr(32, add(mul(x6, 0x740119), mul(and(mul(x6, 0xa7e8dee7), l32), qv)))
+                u := shr(32, add(mul(x6, 0x740119), mul(and(mul(0xa7e8dee7, x6), l32), qv)))
                 x6 := sub(x4, u)
                 x4 := add(x4, u)
-                u := shr(32, add(mul(x7, 0x740119), mul(and(mul(x7, 0xa7e8dee7), l32), qv)))
+                u := shr(32, add(mul(x2, 0x39e44), mul(and(mul(0x9e33e1bc, x2), l32), qv)))
+                x2 := sub(x0, u)
+                x0 := add(x0, u)
+                let x15 := mload(add(p, 1920))
+                let x7 := add(mload(add(p, 896)), q2)
+                u := shr(32, add(mul(x15, 0x64f7), mul(and(mul(0x92e0bb09, x15), l32), qv)))
+                x15 := sub(x7, u)
+                x7 := add(x7, u)
+                u := shr(32, add(mul(x7, 0x581103), mul(and(mul(0x73078efd, x7), l32), qv)))
+                x7 := sub(x3, u)
+                x3 := add(x3, u)
+                u := shr(32, add(mul(x3, 0x39e44), mul(and(mul(0x9e33e1bc, x3), l32), qv)))
+                x3 := sub(x1, u)
+                x1 := add(x1, u)
+                u := shr(32, add(mul(x1, 0x1bde2b), mul(and(mul(0xed9ec1d5, x1), l32), qv)))
+                mstore(add(p, 128), sub(x0, u))
+                mstore(p, add(x0, u))
+                u := shr(32, add(mul(x3, 0x23e92b), mul(and(mul(0x6c36b6d5, x3), l32), qv)))
+                mstore(add(p, 384), sub(x2, u))
+                mstore(add(p, 256), add(x2, u))
+                u := shr(32, add(mul(x7, 0x740119), mul(and(mul(0xa7e8dee7, x7), l32), qv)))
                 x7 := sub(x5, u)
                 x5 := add(x5, u)
-                u := shr(32, add(mul(x5, 0x7a64ae), mul(and(mul(x5, 0x51efdb52), l32), qv)))
+                u := shr(32, add(mul(x5, 0x7a64ae), mul(and(mul(0x51efdb52, x5), l32), qv)))
                 mstore(add(p, 512), add(x4, u))
                 mstore(add(p, 640), sub(x4, u))
-                u := shr(32, add(mul(x7, 0x5ff480), mul(and(mul(x7, 0x41100b80), l32), qv)))
-                mstore(add(p, 768), add(x6, u))
+                u := shr(32, add(mul(x7, 0x5ff480), mul(and(mul(0x41100b80, x7), l32), qv)))
                 mstore(add(p, 896), sub(x6, u))
-                u := shr(32, add(mul(x12, 0x77f504), mul(and(mul(x12, 0x72e78afc), l32), qv)))
+                mstore(add(p, 768), add(x6, u))
+                u := shr(32, add(mul(x12, 0x77f504), mul(and(mul(0x72e78afc, x12), l32), qv)))
                 x12 := sub(x8, u)
                 x8 := add(x8, u)
-                u := shr(32, add(mul(x13, 0x77f504), mul(and(mul(x13, 0x72e78afc), l32), qv)))
-                x13 := sub(x9, u)
-                x9 := add(x9, u)
-                u := shr(32, add(mul(x14, 0x77f504), mul(and(mul(x14, 0x72e78afc), l32), qv)))
+                u := shr(32, add(mul(x14, 0x77f504), mul(and(mul(0x72e78afc, x14), l32), qv)))
                 x14 := sub(x10, u)
                 x10 := add(x10, u)
-                u := shr(32, add(mul(x15, 0x77f504), mul(and(mul(x15, 0x72e78afc), l32), qv)))
-                x15 := sub(x11, u)
-                x11 := add(x11, u)
-                u := shr(32, add(mul(x10, 0x728129), mul(and(mul(x10, 0x9fe85ed7), l32), qv)))
+                u := shr(32, add(mul(x10, 0x728129), mul(and(mul(0x9fe85ed7, x10), l32), qv)))
                 x10 := sub(x8, u)
                 x8 := add(x8, u)
-                u := shr(32, add(mul(x11, 0x728129), mul(and(mul(x11, 0x9fe85ed7), l32), qv)))
+                u := shr(32, add(mul(x15, 0x77f504), mul(and(mul(0x72e78afc, x15), l32), qv)))
+                x15 := sub(x11, u)
+                x11 := add(x11, u)
+                u := shr(32, add(mul(x13, 0x77f504), mul(and(mul(0x72e78afc, x13), l32), qv)))
+                x13 := sub(x9, u)
+                x9 := add(x9, u)
+                u := shr(32, add(mul(x11, 0x728129), mul(and(mul(0x9fe85ed7, x11), l32), qv)))
                 x11 := sub(x9, u)
                 x9 := add(x9, u)
-                u := shr(32, add(mul(x9, 0x2f9a75), mul(and(mul(x9, 0x7301c58b), l32), qv)))
-                mstore(add(p, 1024), add(x8, u))
+                u := shr(32, add(mul(x9, 0x2f9a75), mul(and(mul(0x7301c58b, x9), l32), qv)))
                 mstore(add(p, 1152), sub(x8, u))
-                u := shr(32, add(mul(x11, 0x53db0a), mul(and(mul(x11, 0xe14ae4f6), l32), qv)))
+                mstore(add(p, 1024), add(x8, u))
+                u := shr(32, add(mul(x11, 0x53db0a), mul(and(mul(0xe14ae4f6, x11), l32), qv)))
                 mstore(add(p, 1280), add(x10, u))
                 mstore(add(p, 1408), sub(x10, u))
-                u := shr(32, add(mul(x14, 0x71e24), mul(and(mul(x14, 0x9e3461dc), l32), qv)))
+                u := shr(32, add(mul(x14, 0x71e24), mul(and(mul(0x9e3461dc, x14), l32), qv)))
                 x14 := sub(x12, u)
                 x12 := add(x12, u)
-                u := shr(32, add(mul(x15, 0x71e24), mul(and(mul(x15, 0x9e3461dc), l32), qv)))
+                u := shr(32, add(mul(x15, 0x71e24), mul(and(mul(0x9e3461dc, x15), l32), qv)))
                 x15 := sub(x13, u)
                 x13 := add(x13, u)
-                u := shr(32, add(mul(x13, 0x2f7a49), mul(and(mul(x13, 0x110765b7), l32), qv)))
+                u := shr(32, add(mul(x13, 0x2f7a49), mul(and(mul(0x110765b7, x13), l32), qv)))
                 mstore(add(p, 1536), add(x12, u))
                 mstore(add(p, 1664), sub(x12, u))
-                u := shr(32, add(mul(x15, 0x28e527), mul(and(mul(x15, 0xdab23ad9), l32), qv)))
+                u := shr(32, add(mul(x15, 0x28e527), mul(and(mul(0xdab23ad9, x15), l32), qv)))
                 mstore(add(p, 1792), add(x14, u))
                 mstore(add(p, 1920), sub(x14, u))
             }
@@ -282,13 +284,17 @@ library MLDSANTT {
             // least 2.9q, so for lanes (x0, x1, x2, x3) the four outputs x0 + t + v, x0 + t - v, x0 - t - w,
             // x0 - t + w (t = Ax2, v = B(x1 + s), w = C(s - x1), all below q) are non-negative with no offset, and
             // below 2^24 + 18q < 2^64: the packed word is the plain integer x0·ONES + t·T_MUL + (v·2^128 - w)·W_MUL
-            // (mod 2^256), whatever the signs of the multipliers. x2 is taken out with a shift and the mask M64 (72
-            // gas a transform less than two shifts, for 60 bytes), h = x1 with two shifts (cheaper than the mask).
+            // (mod 2^256), whatever the signs of the multipliers. x2 and h = x1 are taken out with a shift and the
+            // mask M64 or with two shifts, whichever measured cheaper word by word in the statement order below.
             // In the odd word of a pair (2v + 1), whose A, B and C sit at bits 64, 32 and 0, the same values scaled
             // by 2^128 come cheaper: s = x·(A masked)·2^128 keeps x3's product alone (below 2^28·2^23·2^192 = 2^243;
             // the other lanes' products are multiples of 2^256), ≡ 2^128·Ax3, and h = x masked to lane 1 is x1·2^128;
             // a MULMOD by q·2^128 of a multiple of 2^128 is 2^128 times the residue of the quotient's product, so
             // v·2^128 comes out in place and w costs one shift. Same outputs, 216 gas a transform less for 159 bytes.
+            // Statement order: words 4..7 first (their loads, layer len 8, then pairs (6, 7) and (4, 5)), then words
+            // 0..3 likewise, with ζ_{16+2b}'s pair loaded once before both; it and the operand orders are the
+            // cheapest of about 450 measured by a search (solc's stack layout follows them): 384 gas a transform less
+            // than the order before (words 0..3 first), with pass 1 as above.
             for {
                 let p := a
                 let end := add(a, 2048)
@@ -299,50 +305,149 @@ library MLDSANTT {
                 zq := add(zq, 16)
                 zt := add(zt, 128)
             } {
-                let x0 := mload(p)
-                let x1 := mload(add(p, 32))
-                let x2 := mload(add(p, 64))
-                let x3 := mload(add(p, 96))
+                let zo := mload(zq)
                 let x4 := mload(add(p, 128))
-                let x5 := mload(add(p, 160))
                 let x6 := mload(add(p, 192))
+                let x5 := mload(add(p, 160))
                 let x7 := mload(add(p, 224))
                 {
-                    let zo := mload(zq)
-                    let z1 := shr(224, zo)
-                    let z2 := and(shr(192, zo), 0xffffffff)
+                    let z1 := and(shr(160, zo), 0xffffffff)
+                    let z2 := and(shr(128, zo), 0xffffffff)
                     let u := 0
-                    u := shr(32, add(mul(x2, z1), mul(and(mul(x2, z2), L32), Q)))
-                    x2 := sub(x0, u)
-                    x0 := add(x0, u)
-                    u := shr(32, add(mul(x3, z1), mul(and(mul(x3, z2), L32), Q)))
-                    x3 := sub(x1, u)
-                    x1 := add(x1, u)
-                    z1 := and(shr(160, zo), 0xffffffff)
-                    z2 := and(shr(128, zo), 0xffffffff)
-                    u := shr(32, add(mul(x6, z1), mul(and(mul(x6, z2), L32), Q)))
+                    u := shr(32, add(mul(x6, z1), mul(and(mul(z2, x6), L32), Q)))
                     x6 := sub(x4, u)
                     x4 := add(x4, u)
-                    u := shr(32, add(mul(x7, z1), mul(and(mul(x7, z2), L32), Q)))
+                    u := shr(32, add(mul(x7, z1), mul(and(mul(z2, x7), L32), Q)))
                     x7 := sub(x5, u)
                     x5 := add(x5, u)
                 }
                 {
+                    let zw := mload(add(zt, 96))
+                    let u := shr(32, add(mul(shr(224, zw), x7), mul(and(mul(x7, and(shr(192, zw), 0xffffffff)), L32), Q)))
+                    x7 := sub(x6, u)
+                    x6 := add(x6, u)
+                    {
+                        let za := and(zw, MASK_A0)
+                        let s := mul(za, and(x6, M64))
+                        let h := shr(192, shl(64, x6))
+                        mstore(
+                            add(p, 192),
+                            add(
+                                mul(mulmod(shr(192, shl(128, x6)), za, Q), T_MUL),
+                                add(
+                                    mul(ONES, shr(192, x6)),
+                                    mul(
+                                        W_MUL,
+                                        sub(
+                                            shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)),
+                                            mulmod(sub(s, h), and(zw, MASK_C0), Q)
+                                        )
+                                    )
+                                )
+                            )
+                        )
+                    }
+                    {
+                        let za := and(zw, MASK_A1)
+                        let h := and(x7, LANE1)
+                        let s := mul(x7, shl(128, za))
+                        mstore(
+                            add(p, 224),
+                            add(
+                                add(mul(T_MUL, mulmod(and(shr(64, x7), M64), za, Q)), mul(ONES, shr(192, x7))),
+                                mul(
+                                    W_MUL,
+                                    sub(
+                                        mulmod(add(h, s), and(zw, MASK_B1), Q128),
+                                        shr(128, mulmod(sub(s, h), and(zw, MASK_C1), Q128))
+                                    )
+                                )
+                            )
+                        )
+                    }
+                }
+                {
+                    let zw := mload(add(zt, 64))
+                    let u := shr(32, add(mul(shr(224, zw), x5), mul(and(mul(x5, and(shr(192, zw), 0xffffffff)), L32), Q)))
+                    x5 := sub(x4, u)
+                    x4 := add(x4, u)
+                    {
+                        let za := and(zw, MASK_A0)
+                        let s := mul(za, and(x4, M64))
+                        let h := and(shr(128, x4), M64)
+                        mstore(
+                            add(p, 128),
+                            add(
+                                mul(mulmod(shr(192, shl(128, x4)), za, Q), T_MUL),
+                                add(
+                                    mul(ONES, shr(192, x4)),
+                                    mul(
+                                        sub(
+                                            shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)),
+                                            mulmod(sub(s, h), and(zw, MASK_C0), Q)
+                                        ),
+                                        W_MUL
+                                    )
+                                )
+                            )
+                        )
+                    }
+                    {
+                        let za := and(zw, MASK_A1)
+                        let h := and(x5, LANE1)
+                        let s := mul(x5, shl(128, za))
+                        mstore(
+                            add(p, 160),
+                            add(
+                                add(mul(T_MUL, mulmod(and(shr(64, x5), M64), za, Q)), mul(shr(192, x5), ONES)),
+                                mul(
+                                    sub(
+                                        mulmod(add(h, s), and(zw, MASK_B1), Q128),
+                                        shr(128, mulmod(sub(s, h), and(zw, MASK_C1), Q128))
+                                    ),
+                                    W_MUL
+                                )
+                            )
+                        )
+                    }
+                }
+                let x1 := mload(add(p, 32))
+                let x0 := mload(p)
+                let x2 := mload(add(p, 64))
+                let x3 := mload(add(p, 96))
+                {
+                    let z1 := shr(224, zo)
+                    let z2 := and(shr(192, zo), 0xffffffff)
+                    let u := 0
+                    u := shr(32, add(mul(Q, and(mul(x3, z2), L32)), mul(z1, x3)))
+                    x3 := sub(x1, u)
+                    x1 := add(x1, u)
+                    u := shr(32, add(mul(Q, and(mul(x2, z2), L32)), mul(z1, x2)))
+                    x2 := sub(x0, u)
+                    x0 := add(x0, u)
+                }
+                {
                     let zw := mload(zt)
-                    let u := shr(32, add(mul(x1, shr(224, zw)), mul(and(mul(x1, and(shr(192, zw), 0xffffffff)), L32), Q)))
+                    let u := shr(32, add(mul(shr(224, zw), x1), mul(and(mul(and(shr(192, zw), 0xffffffff), x1), L32), Q)))
                     x1 := sub(x0, u)
                     x0 := add(x0, u)
                     {
                         let za := and(zw, MASK_A0)
-                        let s := mul(and(x0, M64), za)
+                        let s := mul(za, and(x0, M64))
                         let h := shr(192, shl(64, x0))
                         mstore(
                             p,
                             add(
-                                add(mul(shr(192, x0), ONES), mul(mulmod(and(shr(64, x0), M64), za, Q), T_MUL)),
-                                mul(
-                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)), mulmod(sub(s, h), and(zw, MASK_C0), Q)),
-                                    W_MUL
+                                mul(mulmod(and(shr(64, x0), M64), za, Q), T_MUL),
+                                add(
+                                    mul(ONES, shr(192, x0)),
+                                    mul(
+                                        sub(
+                                            shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)),
+                                            mulmod(sub(s, h), and(zw, MASK_C0), Q)
+                                        ),
+                                        W_MUL
+                                    )
                                 )
                             )
                         )
@@ -350,13 +455,16 @@ library MLDSANTT {
                     {
                         let za := and(zw, MASK_A1)
                         let h := and(x1, LANE1)
-                        let s := mul(shl(128, za), x1)
+                        let s := mul(x1, shl(128, za))
                         mstore(
                             add(p, 32),
                             add(
-                                add(mul(shr(192, x1), ONES), mul(mulmod(and(shr(64, x1), M64), za, Q), T_MUL)),
+                                add(mul(T_MUL, mulmod(and(shr(64, x1), M64), za, Q)), mul(ONES, shr(192, x1))),
                                 mul(
-                                    sub(mulmod(add(h, s), and(zw, MASK_B1), Q128), shr(128, mulmod(sub(s, h), and(zw, MASK_C1), Q128))),
+                                    sub(
+                                        mulmod(add(h, s), and(zw, MASK_B1), Q128),
+                                        shr(128, mulmod(sub(s, h), and(zw, MASK_C1), Q128))
+                                    ),
                                     W_MUL
                                 )
                             )
@@ -365,107 +473,47 @@ library MLDSANTT {
                 }
                 {
                     let zw := mload(add(zt, 32))
-                    let u := shr(32, add(mul(x3, shr(224, zw)), mul(and(mul(x3, and(shr(192, zw), 0xffffffff)), L32), Q)))
+                    let u := shr(32, add(mul(Q, and(mul(and(shr(192, zw), 0xffffffff), x3), L32)), mul(shr(224, zw), x3)))
                     x3 := sub(x2, u)
                     x2 := add(x2, u)
                     {
                         let za := and(zw, MASK_A0)
-                        let s := mul(and(x2, M64), za)
+                        let s := mul(za, and(x2, M64))
                         let h := shr(192, shl(64, x2))
                         mstore(
                             add(p, 64),
                             add(
-                                add(mul(shr(192, x2), ONES), mul(mulmod(and(shr(64, x2), M64), za, Q), T_MUL)),
-                                mul(
-                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)), mulmod(sub(s, h), and(zw, MASK_C0), Q)),
-                                    W_MUL
+                                mul(T_MUL, mulmod(and(shr(64, x2), M64), za, Q)),
+                                add(
+                                    mul(ONES, shr(192, x2)),
+                                    mul(
+                                        W_MUL,
+                                        sub(
+                                            shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)),
+                                            mulmod(sub(s, h), and(zw, MASK_C0), Q)
+                                        )
+                                    )
                                 )
                             )
                         )
                     }
                     {
                         let za := and(zw, MASK_A1)
+                        let s := mul(x3, shl(128, za))
                         let h := and(x3, LANE1)
-                        let s := mul(shl(128, za), x3)
                         mstore(
                             add(p, 96),
                             add(
-                                add(mul(shr(192, x3), ONES), mul(mulmod(and(shr(64, x3), M64), za, Q), T_MUL)),
-                                mul(
-                                    sub(mulmod(add(h, s), and(zw, MASK_B1), Q128), shr(128, mulmod(sub(s, h), and(zw, MASK_C1), Q128))),
-                                    W_MUL
-                                )
-                            )
-                        )
-                    }
-                }
-                {
-                    let zw := mload(add(zt, 64))
-                    let u := shr(32, add(mul(x5, shr(224, zw)), mul(and(mul(x5, and(shr(192, zw), 0xffffffff)), L32), Q)))
-                    x5 := sub(x4, u)
-                    x4 := add(x4, u)
-                    {
-                        let za := and(zw, MASK_A0)
-                        let s := mul(and(x4, M64), za)
-                        let h := shr(192, shl(64, x4))
-                        mstore(
-                            add(p, 128),
-                            add(
-                                add(mul(shr(192, x4), ONES), mul(mulmod(and(shr(64, x4), M64), za, Q), T_MUL)),
-                                mul(
-                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)), mulmod(sub(s, h), and(zw, MASK_C0), Q)),
-                                    W_MUL
-                                )
-                            )
-                        )
-                    }
-                    {
-                        let za := and(zw, MASK_A1)
-                        let h := and(x5, LANE1)
-                        let s := mul(shl(128, za), x5)
-                        mstore(
-                            add(p, 160),
-                            add(
-                                add(mul(shr(192, x5), ONES), mul(mulmod(and(shr(64, x5), M64), za, Q), T_MUL)),
-                                mul(
-                                    sub(mulmod(add(h, s), and(zw, MASK_B1), Q128), shr(128, mulmod(sub(s, h), and(zw, MASK_C1), Q128))),
-                                    W_MUL
-                                )
-                            )
-                        )
-                    }
-                }
-                {
-                    let zw := mload(add(zt, 96))
-                    let u := shr(32, add(mul(x7, shr(224, zw)), mul(and(mul(x7, and(shr(192, zw), 0xffffffff)), L32), Q)))
-                    x7 := sub(x6, u)
-                    x6 := add(x6, u)
-                    {
-                        let za := and(zw, MASK_A0)
-                        let s := mul(and(x6, M64), za)
-                        let h := shr(192, shl(64, x6))
-                        mstore(
-                            add(p, 192),
-                            add(
-                                add(mul(shr(192, x6), ONES), mul(mulmod(and(shr(64, x6), M64), za, Q), T_MUL)),
-                                mul(
-                                    sub(shl(128, mulmod(add(h, s), and(zw, MASK_B0), Q)), mulmod(sub(s, h), and(zw, MASK_C0), Q)),
-                                    W_MUL
-                                )
-                            )
-                        )
-                    }
-                    {
-                        let za := and(zw, MASK_A1)
-                        let h := and(x7, LANE1)
-                        let s := mul(shl(128, za), x7)
-                        mstore(
-                            add(p, 224),
-                            add(
-                                add(mul(shr(192, x7), ONES), mul(mulmod(and(shr(64, x7), M64), za, Q), T_MUL)),
-                                mul(
-                                    sub(mulmod(add(h, s), and(zw, MASK_B1), Q128), shr(128, mulmod(sub(s, h), and(zw, MASK_C1), Q128))),
-                                    W_MUL
+                                mul(T_MUL, mulmod(and(shr(64, x3), M64), za, Q)),
+                                add(
+                                    mul(ONES, shr(192, x3)),
+                                    mul(
+                                        W_MUL,
+                                        sub(
+                                            mulmod(add(s, h), and(zw, MASK_B1), Q128),
+                                            shr(128, mulmod(sub(s, h), and(zw, MASK_C1), Q128))
+                                        )
+                                    )
                                 )
                             )
                         )
