@@ -77,6 +77,23 @@ const plus = (base, offset) => (offset === 0 ? base : `add(${base}, ${offset})`)
 // ---------------------------------------------------------------------------------------------------------------
 // The library.
 
+/**
+ * {_useHintAndEncode}'s arithmetic, checked for every lane L < 2q (r = L mod q): `r1Of(L)`, the r1 the code encodes for
+ * a lane, is Decompose's r1 of r (mod (q − 1)/2γ2: the top wrap encodes 0), and the lane written for a hint, r + 2γ2 if
+ * r0 > 0 else r + q − 2γ2, is below 2q and encodes UseHint(1, r).
+ */
+function checkUseHint(p, r1Of) {
+  const m = (Q - 1) / (2 * p.gamma2);
+  for (let lane = 0; lane < 2 * Q; lane++) {
+    const r = lane % Q;
+    let r0 = r % (2 * p.gamma2);
+    if (r0 > p.gamma2) r0 -= 2 * p.gamma2;
+    const r1 = r - r0 === Q - 1 ? 0 : (r - r0) / (2 * p.gamma2);
+    const hinted = r + ((r + p.gamma2 - 1) % (2 * p.gamma2) >= p.gamma2 ? 2 * p.gamma2 : Q - 2 * p.gamma2);
+    if (r1Of(lane) !== r1 || hinted >= 2 * Q || r1Of(hinted) !== (r0 > 0 ? r1 + 1 : r1 + m - 1) % m) throw new Error(`UseHint: ${lane}`);
+  }
+}
+
 function constants(p) {
   const c = [];
   c.push(`    uint256 internal constant EXPANDED_KEY_LENGTH = ${p.expandedKeyLength};
@@ -159,26 +176,16 @@ ${d.groups
     uint256 private constant REDUCE = ${lanes(2 ** 24 - Q, 32, 8)};
     uint256 private constant GAMMA2_MINUS_ONE_L = ${lanes(p.gamma2 - 1, 32, 8)};
 `);
-  if (p.w1Bits === 6) {
-    // {_useHintAndEncode}'s HighBits and its hinted coefficient's offsets, checked for every lane L < 2q (r = L mod q):
-    // ⌊44 · (⌊x / 2^11⌋ · 8201 mod 2^25) / 2^25⌋ with x = L + γ2 − 1 − [L ≥ q] is Decompose's r1 of r; the lane
-    // written for a hint, r + 2γ2 if r0 > 0 else r + q − 2γ2, is below 2q, and the r1 it encodes is UseHint(1, r).
-    const highBits = (lane) => Math.floor((44 * ((Math.floor((lane + p.gamma2 - 1 - (lane >= Q ? 1 : 0)) / 2048) * 8201) % 2 ** 25)) / 2 ** 25);
-    if (2 * p.gamma2 !== 2048 * 93) throw new Error("w1Encode: 2γ2 is not 2^11 · 93");
-    for (let lane = 0; lane < 2 * Q; lane++) {
-      const r = lane % Q;
-      let r0 = r % (2 * p.gamma2);
-      if (r0 > p.gamma2) r0 -= 2 * p.gamma2;
-      const r1 = r - r0 === Q - 1 ? 0 : (r - r0) / (2 * p.gamma2);
-      const hinted = r + ((r + p.gamma2 - 1) % (2 * p.gamma2) >= p.gamma2 ? 2 * p.gamma2 : Q - 2 * p.gamma2);
-      if (highBits(lane) !== r1 || hinted >= 2 * Q || highBits(hinted) !== (r0 > 0 ? r1 + 1 : r1 + 43) % 44)
-        throw new Error(`UseHint: ${lane}`);
-    }
-    c.push(`    /// @dev q in the top 64-bit lane; q − 2γ2 and q − 4γ2: the hinted coefficient's offsets (see {_useHintAndEncode}).
+  c.push(`    /// @dev q in the top 64-bit lane; q − 2γ2 and q − 4γ2: the hinted coefficient's offsets (see {_useHintAndEncode}).
     uint256 private constant TOP_Q = ${hex(BigInt(Q) << 192n)};
     uint256 private constant Q_MINUS_TWO_GAMMA2 = ${Q - 2 * p.gamma2};
     uint256 private constant Q_MINUS_FOUR_GAMMA2 = ${Q - 4 * p.gamma2};
-    uint256 private constant LOW14 = ${lanes(0x3fff, 32, 8)};
+`);
+  if (p.w1Bits === 6) {
+    // {_useHintAndEncode}'s HighBits: ⌊44 · (⌊x / 2^11⌋ · 8201 mod 2^25) / 2^25⌋ with x = L + γ2 − 1 − [L ≥ q].
+    if (2 * p.gamma2 !== 2048 * 93) throw new Error("w1Encode: 2γ2 is not 2^11 · 93");
+    checkUseHint(p, (lane) => Math.floor((44 * ((Math.floor((lane + p.gamma2 - 1 - (lane >= Q ? 1 : 0)) / 2048) * 8201) % 2 ** 25)) / 2 ** 25));
+    c.push(`    uint256 private constant LOW14 = ${lanes(0x3fff, 32, 8)};
     uint256 private constant LOW25 = ${lanes(0x1ffffff, 32, 8)};
     uint256 private constant LOW6 = ${lanes(0x3f, 32, 8)};
     /// @dev The gathers of {_useHintAndEncode}: r1 of c0 … c3 (c4 … c7) to bits 6m − 24·[m ≥ 4] above 232, from all
@@ -193,27 +200,13 @@ ${d.groups
     if (2 * p.gamma2 !== 512 * 1023) throw new Error("w1Encode: 2γ2 is not 512 · 1023");
     for (let y = 0; y <= Math.floor((2 * Q + p.gamma2 - 3) / 512); y++)
       if (Math.floor((y * 32801) / 2 ** 25) !== Math.floor(y / 1023) || y * 32801 >= 2 ** 32) throw new Error(`w1Encode: ${y}`);
-    // The hinted coefficient's offsets, checked for every lane L < 2q (r = L mod q): the lane written, r + 2γ2 if
-    // r0 > 0 else r + q − 2γ2, is below 2q, and the encoding's r1 of it is UseHint(1, r).
-    for (let lane = 0; lane < 2 * Q; lane++) {
-      const r = lane % Q;
-      let r0 = r % (2 * p.gamma2);
-      if (r0 > p.gamma2) r0 -= 2 * p.gamma2;
-      const r1 = r - r0 === Q - 1 ? 0 : (r - r0) / (2 * p.gamma2);
-      const hinted = r + ((r + p.gamma2 - 1) % (2 * p.gamma2) >= p.gamma2 ? 2 * p.gamma2 : Q - 2 * p.gamma2);
-      const encoded = Math.floor((hinted + p.gamma2 - 1 - (hinted >= Q ? 1 : 0)) / (2 * p.gamma2)) % 16;
-      if (hinted >= 2 * Q || encoded !== (r0 > 0 ? r1 + 1 : r1 + 15) % 16) throw new Error(`UseHint: ${lane}`);
-    }
+    checkUseHint(p, (lane) => Math.floor((lane + p.gamma2 - 1 - (lane >= Q ? 1 : 0)) / (2 * p.gamma2)) % 16);
     const slot = [7, 5, 3, 1, 6, 4, 2, 0]; // the 32-bit lane of coefficient m, from the bottom
     const gather = slot.reduce((g, t, m) => g | (1n << BigInt(224 + 4 * m - 32 * t)), 0n);
     const all = slot.reduce((x, t) => x | (15n << BigInt(32 * t)), 0n);
     if (gather !== 0x1000000000001000010000000000010000100000000000100001000000000001n || ((all * gather) % (1n << 256n)) >> 224n !== 0xffffffffn)
       throw new Error("w1Encode: GATHER");
-    c.push(`    /// @dev q in the top 64-bit lane; q − 2γ2 and q − 4γ2: the hinted coefficient's offsets (see {_useHintAndEncode}).
-    uint256 private constant TOP_Q = ${hex(BigInt(Q) << 192n)};
-    uint256 private constant Q_MINUS_TWO_GAMMA2 = ${Q - 2 * p.gamma2};
-    uint256 private constant Q_MINUS_FOUR_GAMMA2 = ${Q - 4 * p.gamma2};
-    uint256 private constant LOW16 = ${lanes(0xffff, 32, 8)};
+    c.push(`    uint256 private constant LOW16 = ${lanes(0xffff, 32, 8)};
     uint256 private constant DIV_1023 = 32801;
     uint256 private constant NIBBLES = ${lanes(0xf, 32, 8)};
     /// @dev Gathers the nibbles of coefficients 0 … 7 (lanes in the order 0, 4, 1, 5, 2, 6, 3, 7 from the top) to bits
@@ -597,19 +590,18 @@ function useHintAndEncode(p) {
   // The last store of the last row writes 29 (6-bit w1) or 28 bytes past w1Encode(w1′), into the transcript's
   // padding room.
   if (Math.floor((64 + p.w1Bytes) / 136 + 1) * 136 - 64 - p.w1Bytes < 29) throw new Error("w1Encode: no room past the encoding");
-  // The hinted coefficients' step, the same for both w1 widths.
-  // One hinted coefficient, at \`position\` (a block of its own where two share a scope).
-  const hinted = (position, indent, block) =>
+  // One hinted coefficient's step, the same for both w1 widths, at `position`; `inBlock` puts it in a block of its own
+  // where two share a scope.
+  const hinted = (position, indent) =>
     [
-      `    let at := add(w, shl(3, ${position}))`,
-      "    let x := mod(mload(at), TOP_Q)",
-      "    let offset := sub(Q_MINUS_TWO_GAMMA2, mul(gt(mod(add(shr(192, x), GAMMA2_MINUS_ONE), TWO_GAMMA2), GAMMA2_MINUS_ONE), Q_MINUS_FOUR_GAMMA2))",
-      "    mstore(at, add(x, shl(192, offset)))",
+      `let at := add(w, shl(3, ${position}))`,
+      "let x := mod(mload(at), TOP_Q)",
+      "let offset := sub(Q_MINUS_TWO_GAMMA2, mul(gt(mod(add(shr(192, x), GAMMA2_MINUS_ONE), TWO_GAMMA2), GAMMA2_MINUS_ONE), Q_MINUS_FOUR_GAMMA2))",
+      "mstore(at, add(x, shl(192, offset)))",
     ]
-      .map((line) => (block ? line : line.slice(4)))
       .map((line) => indent + line)
       .join("\n");
-  const inBlock = (position, indent) => `${indent}{\n${hinted(position, indent, true)}\n${indent}}`;
+  const inBlock = (position, indent) => `${indent}{\n${hinted(position, `${indent}    `)}\n${indent}}`;
   // ML-DSA-44 takes the positions two at a time; ML-DSA-65 and -87's code budget does not have the bytes.
   const twoAtATime = p.w1Bits === 6;
   const hintLoop = `            // The hint's positions read by pointer (from y + h_{i-1} to y + h_i); the coefficient is the top lane of
@@ -630,7 +622,7 @@ ${
   twoAtATime
     ? `            let last := add(y, byte(0, calldataload(add(y, add(OMEGA, i)))))
             if and(sub(last, h), 1) {
-${hinted("byte(0, calldataload(h))", " ".repeat(16), false)}
+${hinted("byte(0, calldataload(h))", " ".repeat(16))}
                 h := add(h, 1)
             }
             for {} lt(h, last) { h := add(h, 2) } {
@@ -639,7 +631,7 @@ ${inBlock("byte(0, two)", " ".repeat(16))}
 ${inBlock("byte(1, two)", " ".repeat(16))}
             }`
     : `            for { let last := add(y, byte(0, calldataload(add(y, add(OMEGA, i))))) } lt(h, last) { h := add(h, 1) } {
-${hinted("byte(0, calldataload(h))", " ".repeat(16), false)}
+${hinted("byte(0, calldataload(h))", " ".repeat(16))}
             }`
 }`;
   if (p.w1Bits === 6) {
