@@ -30,6 +30,17 @@ async function signatures(count: number): Promise<Hex[]> {
   return Promise.all(Array.from({ length: count }, () => signer.sign({ hash: bytesToHex(randomBytes(32)) })));
 }
 
+/**
+ * UseHint's edge lanes (below 2q, as the inverse NTT leaves them): around the wrap at q − 1 and around multiples of
+ * 2γ2 = 190,464 and of γ2, below q and above it (where r mod q is not formed: r1 of r − q is taken from r − 1, and the
+ * wrap is 88).
+ */
+const gamma2 = 95_232n;
+const useHintEdges = [0n, q - 1n, q, 2n * q - 1n, 2n * q - 2n].concat(
+  [gamma2 - 1n, gamma2, gamma2 + 1n, 2n * gamma2].flatMap((value) => [value, q + value]),
+  [gamma2 - 1n, gamma2, gamma2 + 1n].flatMap((value) => [q - value, 2n * q - value]),
+);
+
 describe("MLDSA44: assembly routines against their plain references", () => {
   it("_decodeZ unpacks every 18-bit field as MLDSA44Reference.decodeZ does, and agrees on ‖z‖∞ at the bounds", async () => {
     const gas: bigint[] = [];
@@ -57,17 +68,14 @@ describe("MLDSA44: assembly routines against their plain references", () => {
     let gas = 0n;
     for (const signature of await signatures(3)) {
       for (let row = 0; row < 4; row++) {
-        // Lanes below 2q, as the inverse NTT leaves them, with the values around the wrap at q − 1 and 2γ2 multiples,
-        // below q and above it (where r mod q is not formed: r1 of r − q is taken from r − 1, and the wrap is 88).
+        // Lanes below 2q, as the inverse NTT leaves them, with the edge values.
         const w = Array.from({ length: 256 }, () => BigInt(`0x${randomBytes(8).toString("hex")}`) % (2n * q));
-        const edges = [0n, q - 1n, q, 2n * q - 1n, 95_232n, 95_233n, 190_464n, q - 95_232n, q - 95_233n, q - 95_231n];
-        edges.push(q + 95_231n, q + 95_232n, q + 95_233n, q + 190_464n, 2n * q - 95_232n, 2n * q - 95_233n, 2n * q - 95_231n, 2n * q - 2n);
-        edges.forEach((value, index) => (w[index * 14] = value));
+        useHintEdges.forEach((value, index) => (w[index * 12] = value));
         const bytes = hexToBytes(signature);
         const start = row === 0 ? 0 : bytes[HINT_OFFSET + 80 + row - 1]!;
         for (let index = start; index < bytes[HINT_OFFSET + 80 + row]!; index++) {
           const position = bytes[HINT_OFFSET + index]!;
-          w[position] = edges[index % edges.length]!;
+          w[position] = useHintEdges[index % useHintEdges.length]!;
         }
         const [encoded, used] = (await mock.read.useHintAndEncode([w, signature, BigInt(row)])) as readonly [Hex, bigint];
         assert.equal(encoded, await reference.read.useHintAndEncode([w, signature, BigInt(row)]), `row ${row}`);
@@ -79,8 +87,6 @@ describe("MLDSA44: assembly routines against their plain references", () => {
 
   it("_useHintAndEncode with ω and ω − 1 positions (0 and 255 among them) in one row, two at a time and one alone, on every edge value", async () => {
     const omega = 80;
-    const gamma2 = 95_232n;
-    const edges = [0n, q - 1n, q, 2n * q - 1n, gamma2, gamma2 + 1n, gamma2 - 1n, 2n * gamma2, q - gamma2, q - gamma2 - 1n, q - gamma2 + 1n, q + gamma2, q + gamma2 - 1n, q + gamma2 + 1n, 2n * q - gamma2, 2n * q - gamma2 - 1n, 2n * q - 2n];
     let gas = 0n;
     for (const count of [omega, omega - 1]) {
       // `count` distinct positions, increasing: 0, 255 and count − 2 spread between them (an odd count takes one alone first).
@@ -92,7 +98,7 @@ describe("MLDSA44: assembly routines against their plain references", () => {
         const signature = bytesToHex(bytes);
         for (let n = 0; n < 2; n++) {
           const w = Array.from({ length: 256 }, () => BigInt(`0x${randomBytes(8).toString("hex")}`) % (2n * q));
-          positions.forEach((position, index) => (w[position] = edges[(index + n * 5) % edges.length]!));
+          positions.forEach((position, index) => (w[position] = useHintEdges[(index + n * 5) % useHintEdges.length]!));
           const [encoded, used] = (await mock.read.useHintAndEncode([w, signature, BigInt(row)])) as readonly [Hex, bigint];
           assert.equal(encoded, await reference.read.useHintAndEncode([w, signature, BigInt(row)]), `${count} positions, row ${row}`);
           gas = used;
