@@ -101,7 +101,8 @@ export async function probe(name: ProbeName, options: { trace?: boolean; step?: 
     const signature = await signer.sign({ hash });
     const { key, expandedKey } = scheme.toErc7913Key(signer.publicKey);
     for (const chunk of toCodeChunks(expandedKey!)) await request("hardhat_setCode", [chunk.address, chunk.runtimeCode]);
-    names = [...((await decodeCall(request, abi, at, "stages", [])) as readonly string[])];
+    const stages = encodeFunctionData({ abi, functionName: "stages" });
+    names = [...(decodeFunctionResult({ abi, functionName: "stages", data: (await request("eth_call", [{ to: at, data: stages }, "latest"])) as Hex }) as readonly string[])];
     data = encodeFunctionData({ abi, functionName: "profile", args: [key, hash, signature] });
   }
   const result = (await request("eth_call", [{ to: at, data }, "latest"])) as Hex;
@@ -122,13 +123,6 @@ export async function probe(name: ProbeName, options: { trace?: boolean; step?: 
     });
   }
   return { rows, valid, deployedBytecode };
-}
-
-const contractName = (name: ProbeName) => probes[name].contract;
-
-async function decodeCall(request: (method: string, params: unknown[]) => Promise<unknown>, abi: Abi, to: Hex, functionName: string, args: unknown[]) {
-  const data = encodeFunctionData({ abi, functionName, args });
-  return decodeFunctionResult({ abi, functionName, data: (await request("eth_call", [{ to, data }, "latest"])) as Hex });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
@@ -154,5 +148,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   const total = rows.reduce((sum, row) => sum + row.gas, 0);
   const verdict = valid === undefined ? "" : `verify ${total.toLocaleString("en-US")} gas, ${valid ? "valid" : "INVALID"}; `;
-  console.log(`${verdict}${contractName(name as ProbeName)}: ${(deployedBytecode.length - 2) / 2} bytes of code`);
+  console.log(`${verdict}${probes[name as ProbeName].contract}: ${(deployedBytecode.length - 2) / 2} bytes of code`);
 }
