@@ -651,7 +651,7 @@ library MLDSA65 {
             // stored as it is: the pair 64 bytes on (coefficients 8 … 15) first, then this pair 4 bytes on, each store
             // overwriting the previous one's low bytes. The row's last store writes 28 bytes past its 128 (the caller
             // leaves them writable; the next row or the transcript's padding overwrites them).
-            // 64 coefficients (32 bytes of the encoding) a pass, a quarter of the loop's jumps and counter updates of
+            // 128 coefficients (64 bytes of the encoding) a pass, an eighth of the loop's jumps and counter updates of
             // 16 at a time, with HALF, NIBBLE_58 and GATHER held on the stack: a DUP (1 byte) costs the gas of the
             // 32-byte PUSH it replaces (shr(0, ·) keeps each a variable, which the optimizer would replace by the
             // literal in every use). The pass counts by `o` against its own end, not by `out`: that stack layout
@@ -659,7 +659,7 @@ library MLDSA65 {
             let half := shr(0, HALF)
             let nibble58 := shr(0, NIBBLE_58)
             let gather := shr(0, GATHER)
-            for { let p := w let o := out let end := add(out, W1_POLY_BYTES) } lt(o, end) { p := add(p, 512) } {
+            for { let p := w let o := out let end := add(out, W1_POLY_BYTES) } lt(o, end) { p := add(p, 1024) } {
                 {
                     let first := and(add(mul(mload(add(p, 64)), HIGH_BITS_MUL), half), nibble58)
                     let second := and(add(mul(mload(add(p, 96)), HIGH_BITS_MUL), half), nibble58)
@@ -700,7 +700,47 @@ library MLDSA65 {
                     let second := and(add(mul(mload(add(p, 416)), HIGH_BITS_MUL), half), nibble58)
                     mstore(add(o, 28), mul(shr(26, or(first, shr(32, second))), gather))
                 }
-                o := add(o, 32)
+                {
+                    let first := and(add(mul(mload(add(p, 576)), HIGH_BITS_MUL), half), nibble58)
+                    let second := and(add(mul(mload(add(p, 608)), HIGH_BITS_MUL), half), nibble58)
+                    mstore(add(o, 32), mul(shr(26, or(first, shr(32, second))), gather))
+                }
+                {
+                    let first := and(add(mul(mload(add(p, 512)), HIGH_BITS_MUL), half), nibble58)
+                    let second := and(add(mul(mload(add(p, 544)), HIGH_BITS_MUL), half), nibble58)
+                    mstore(add(o, 36), mul(shr(26, or(first, shr(32, second))), gather))
+                }
+                {
+                    let first := and(add(mul(mload(add(p, 704)), HIGH_BITS_MUL), half), nibble58)
+                    let second := and(add(mul(mload(add(p, 736)), HIGH_BITS_MUL), half), nibble58)
+                    mstore(add(o, 40), mul(shr(26, or(first, shr(32, second))), gather))
+                }
+                {
+                    let first := and(add(mul(mload(add(p, 640)), HIGH_BITS_MUL), half), nibble58)
+                    let second := and(add(mul(mload(add(p, 672)), HIGH_BITS_MUL), half), nibble58)
+                    mstore(add(o, 44), mul(shr(26, or(first, shr(32, second))), gather))
+                }
+                {
+                    let first := and(add(mul(mload(add(p, 832)), HIGH_BITS_MUL), half), nibble58)
+                    let second := and(add(mul(mload(add(p, 864)), HIGH_BITS_MUL), half), nibble58)
+                    mstore(add(o, 48), mul(shr(26, or(first, shr(32, second))), gather))
+                }
+                {
+                    let first := and(add(mul(mload(add(p, 768)), HIGH_BITS_MUL), half), nibble58)
+                    let second := and(add(mul(mload(add(p, 800)), HIGH_BITS_MUL), half), nibble58)
+                    mstore(add(o, 52), mul(shr(26, or(first, shr(32, second))), gather))
+                }
+                {
+                    let first := and(add(mul(mload(add(p, 960)), HIGH_BITS_MUL), half), nibble58)
+                    let second := and(add(mul(mload(add(p, 992)), HIGH_BITS_MUL), half), nibble58)
+                    mstore(add(o, 56), mul(shr(26, or(first, shr(32, second))), gather))
+                }
+                {
+                    let first := and(add(mul(mload(add(p, 896)), HIGH_BITS_MUL), half), nibble58)
+                    let second := and(add(mul(mload(add(p, 928)), HIGH_BITS_MUL), half), nibble58)
+                    mstore(add(o, 60), mul(shr(26, or(first, shr(32, second))), gather))
+                }
+                o := add(o, 64)
             }
         }
     }
