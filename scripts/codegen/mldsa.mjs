@@ -169,14 +169,16 @@ ${d.groups
     /// @dev The low 32 bits of each 64-bit lane.
     uint256 private constant LOW_HALVES = ${lanes(0xffffffff, 64, 4)};
 `);
-  c.push(`
+  // ML-DSA-44's HighBits works on 32-bit lanes (see {_useHintAndEncode}).
+  if (p.w1Bits === 6)
+    c.push(`
     /// @dev Constants of {_useHintAndEncode}, on eight 32-bit lanes (the value in each lane): 1, 2^24 − q, γ2 − 1, and
     /// the masks and constants of its steps.
     uint256 private constant ONES = ${lanes(1, 32, 8)};
     uint256 private constant REDUCE = ${lanes(2 ** 24 - Q, 32, 8)};
     uint256 private constant GAMMA2_MINUS_ONE_L = ${lanes(p.gamma2 - 1, 32, 8)};
 `);
-  c.push(`    /// @dev q in the top 64-bit lane; q − 2γ2 and q − 4γ2: the hinted coefficient's offsets (see {_useHintAndEncode}).
+  c.push(`${p.w1Bits === 6 ? "" : "\n"}    /// @dev q in the top 64-bit lane; q − 2γ2 and q − 4γ2: the hinted coefficient's offsets (see {_useHintAndEncode}).
     uint256 private constant TOP_Q = ${hex(BigInt(Q) << 192n)};
     uint256 private constant Q_MINUS_TWO_GAMMA2 = ${Q - 2 * p.gamma2};
     uint256 private constant Q_MINUS_FOUR_GAMMA2 = ${Q - 4 * p.gamma2};
@@ -194,21 +196,24 @@ ${d.groups
     uint256 private constant GATHER_LOW = ${gatherConstant([192, 128, 64, 0])};
 `);
   } else {
-    // {_useHintAndEncode}'s division, checked for every x = r + γ2 − 1 − [r ≥ q] (r < 2q): ⌊⌊x/512⌋ · 32801/2^25⌋ =
-    // ⌊x/2γ2⌋ with ⌊x/512⌋ < 2^16 and the product below 2^32; and GATHER's products of eight nibbles at 15 (the
+    // {_useHintAndEncode}'s HighBits as a rounding, checked for every lane L < 2q: r1 = ⌊(L · ⌊2^62/q⌋ + 2^57) / 2^58⌋
+    // mod 16, the sum below 2^64 (nothing carries out of the lane); and GATHER's products of eight nibbles at 15 (the
     // largest sum) carry nothing into bit 224 and land only where they should at and above it.
-    if (2 * p.gamma2 !== 512 * 1023) throw new Error("w1Encode: 2γ2 is not 512 · 1023");
-    for (let y = 0; y <= Math.floor((2 * Q + p.gamma2 - 3) / 512); y++)
-      if (Math.floor((y * 32801) / 2 ** 25) !== Math.floor(y / 1023) || y * 32801 >= 2 ** 32) throw new Error(`w1Encode: ${y}`);
-    checkUseHint(p, (lane) => Math.floor((lane + p.gamma2 - 1 - (lane >= Q ? 1 : 0)) / (2 * p.gamma2)) % 16);
+    if (Q !== 32 * p.gamma2 + 1) throw new Error("w1Encode: q is not 32γ2 + 1");
+    const highBitsMul = 2n ** 62n / BigInt(Q);
+    if ((2n * BigInt(Q) - 1n) * highBitsMul + 2n ** 57n >= 2n ** 64n) throw new Error("w1Encode: a lane overflows");
+    // Exact in doubles: with the multiplier Mh · 2^24 + Ml, ⌊(L · M + 2^57) / 2^58⌋ = ⌊(L · Mh + ⌊L · Ml / 2^24⌋ + 2^33) / 2^34⌋.
+    const [mh, ml] = [Number(highBitsMul >> 24n), Number(highBitsMul & 0xffffffn)];
+    checkUseHint(p, (lane) => Math.floor((lane * mh + Math.floor((lane * ml) / 2 ** 24) + 2 ** 33) / 2 ** 34) % 16);
     const slot = [7, 5, 3, 1, 6, 4, 2, 0]; // the 32-bit lane of coefficient m, from the bottom
     const gather = slot.reduce((g, t, m) => g | (1n << BigInt(224 + 4 * m - 32 * t)), 0n);
     const all = slot.reduce((x, t) => x | (15n << BigInt(32 * t)), 0n);
     if (gather !== 0x1000000000001000010000000000010000100000000000100001000000000001n || ((all * gather) % (1n << 256n)) >> 224n !== 0xffffffffn)
       throw new Error("w1Encode: GATHER");
-    c.push(`    uint256 private constant LOW16 = ${lanes(0xffff, 32, 8)};
-    uint256 private constant DIV_1023 = 32801;
-    uint256 private constant NIBBLES = ${lanes(0xf, 32, 8)};
+    c.push(`    /// @dev ⌊2^62/q⌋, 2^57 and bits 58 … 61 in each 64-bit lane: HighBits as a rounding (see {_useHintAndEncode}).
+    uint256 private constant HIGH_BITS_MUL = ${hex(highBitsMul)};
+    uint256 private constant HALF = ${lanes(2 ** 57, 64, 4)};
+    uint256 private constant NIBBLE_58 = ${lanes(15 * 2 ** 58, 64, 4)};
     /// @dev Gathers the nibbles of coefficients 0 … 7 (lanes in the order 0, 4, 1, 5, 2, 6, 3, 7 from the top) to bits
     /// 224 + 4m, m = 0 … 7: the low half of their 64-bit lane, little-endian (see {_useHintAndEncode}).
     uint256 private constant GATHER = 0x1000000000001000010000000000010000100000000000100001000000000001;
@@ -586,6 +591,12 @@ function gatherConstant(positions) {
   return hex(g);
 }
 
+/**
+ * Coefficients a pass of the 4-bit w1Encode's loop in {_useHintAndEncode}, per set: 128 halve the overhead of 64 (528
+ * gas a verify for ML-DSA-65) for 392 bytes of code, which ML-DSA-87's verifier (within 900 bytes of EIP-170) keeps.
+ */
+const W1_COEFFICIENTS_PER_PASS = { 65: 128, 87: 64 };
+
 function useHintAndEncode(p) {
   // The last store of the last row writes 29 (6-bit w1) or 28 bytes past w1Encode(w1′), into the transcript's
   // padding room.
@@ -602,25 +613,18 @@ function useHintAndEncode(p) {
       .map((line) => indent + line)
       .join("\n");
   const inBlock = (position, indent) => `${indent}{\n${hinted(position, `${indent}    `)}\n${indent}}`;
-  // ML-DSA-44 takes the positions two at a time; ML-DSA-65 and -87's code budget does not have the bytes.
-  const twoAtATime = p.w1Bits === 6;
   const hintLoop = `            // The hint's positions read by pointer (from y + h_{i-1} to y + h_i); the coefficient is the top lane of
             // the word at w + 8·position. mod(x, TOP_Q) reduces that lane to r (x = lane · 2^192 + low, low < 2^192)
             // and keeps the others, and the offset (+ 2γ2 if r0 > 0, else + q − 2γ2) is added to the lane in place: it
             // stays below 2q < 2^64. (Every constant in the top lane saves 6 gas a hint but costs about 30 bytes: 130
-            // gas a verify for 117 bytes.)${
-              twoAtATime
-                ? `
+            // gas a verify for 117 bytes.)
             // Two positions a pass (one CALLDATALOAD, half the loop's jumps), after one alone if their number is
-            // odd: 21 gas a hint less for 166 bytes.`
-                : ""
-            }
+            // odd: 17 to 21 gas a hint less for 166 bytes (the profiles: 647 gas for ML-DSA-65's 37 hints, 1,245 for
+            // ML-DSA-87's 65).
             let y := add(signature.offset, HINT_OFFSET)
             let h := y
             if i { h := add(y, byte(0, calldataload(add(y, add(OMEGA, sub(i, 1)))))) }
-${
-  twoAtATime
-    ? `            let last := add(y, byte(0, calldataload(add(y, add(OMEGA, i)))))
+            let last := add(y, byte(0, calldataload(add(y, add(OMEGA, i)))))
             if and(sub(last, h), 1) {
 ${hinted("byte(0, calldataload(h))", " ".repeat(16))}
                 h := add(h, 1)
@@ -629,11 +633,7 @@ ${hinted("byte(0, calldataload(h))", " ".repeat(16))}
                 let two := calldataload(h)
 ${inBlock("byte(0, two)", " ".repeat(16))}
 ${inBlock("byte(1, two)", " ".repeat(16))}
-            }`
-    : `            for { let last := add(y, byte(0, calldataload(add(y, add(OMEGA, i))))) } lt(h, last) { h := add(h, 1) } {
-${hinted("byte(0, calldataload(h))", " ".repeat(16))}
-            }`
-}`;
+            }`;
   if (p.w1Bits === 6) {
     const indent = " ".repeat(16);
     // Word pair g of a pass: its two 3-byte chunks (coefficients 8g … 8g + 3, then 8g + 4 … 8g + 7) stored at o + 6g
@@ -699,13 +699,16 @@ ${groups}
     }`;
   }
   // Word pairs 64 bytes apart: the pair at p + 64 (coefficients 8 … 15 of 16) is stored first.
-  const pairs = [64, 0, 192, 128, 320, 256, 448, 384]
+  const highBits = (offset) => `and(add(mul(mload(${plus("p", offset)}), HIGH_BITS_MUL), half), nibble58)`;
+  const perPass = W1_COEFFICIENTS_PER_PASS[p.set];
+  const pairs = Array.from({ length: perPass / 8 }, (_, k) => 64 * (k ^ 1))
     .map((offset, k) =>
       [
-        `x := or(mload(${plus("p", offset)}), mload(add(p, ${offset + 28})))`,
-        "x := sub(add(x, gamma2MinusOne), and(shr(24, add(x, reduce)), ones))",
-        "x := and(shr(25, mul(and(shr(9, x), low16), DIV_1023)), nibbles)",
-        `mstore(${plus("out", 4 * k)}, mul(x, gather))`,
+        "{",
+        `    let first := ${highBits(offset)}`,
+        `    let second := ${highBits(offset + 32)}`,
+        `    mstore(${plus("o", 4 * k)}, mul(shr(26, or(first, shr(32, second))), gather))`,
+        "}",
       ]
         .map((line) => " ".repeat(16) + line)
         .join("\n"),
@@ -728,34 +731,32 @@ ${groups}
     function _useHintAndEncode(uint256 w, bytes calldata signature, uint256 i, uint256 out) internal pure {
         assembly ("memory-safe") {
 ${hintLoop}
-            // Two words at a time, as eight 32-bit lanes (word 2n shifted up by 32 bits over word 2n + 1; every
-            // value stays below 2^32). r mod q is not formed: as q = 32γ2 + 1, r1 of r mod q is ⌊(r + γ2 − 1 − [r ≥ q])
-            // / 2γ2⌋ mod 16 (bit 24 of r + 2^24 − q is set iff r ≥ q). With x = r + γ2 − 1 − [r ≥ q] < 2q + γ2
-            // < 2^25 and 2γ2 = 512 · 1023, ⌊x / 2γ2⌋ = ⌊⌊x / 512⌋ · 32801 / 2^25⌋, exact for every such x (checked
-            // exhaustively; ⌊x / 512⌋ < 2^16 and the product < 2^32), masked to 4 bits (each shift brings only the next
-            // lane's low bits down, above the bits kept). w1Encode packs coefficients 2b and 2b + 1 into byte b (low
-            // nibble first), so a 64-bit lane of the encoding (16 coefficients), read little-endian, is Σ r1_m · 16^m:
-            // one MUL gathers the eight nibbles of a word pair into the top 32 bits as Σ r1_m · 16^m (the other
-            // products land below bit 224 and never carry into it, or beyond 2^256), and it is stored as it is: the
-            // pair 64 bytes on (coefficients 8 … 15) first, then this pair 4 bytes on, each store overwriting the
-            // previous one's low bytes. The row's last store writes 28 bytes past its 128 (the caller leaves them
-            // writable; the next row or the transcript's padding overwrites them).
-            // The word loaded 4 bytes into a coefficient's lane is the word at that lane shifted up by 32 bits (every
-            // lane's high half is zero, the 4 bytes after that word too).
-            // 64 coefficients (32 bytes of the encoding) a pass, a quarter of the loop's jumps and counter updates of
-            // 16 at a time, with the constants held on the stack: a DUP (1 byte) costs the gas of the 29- to 32-byte
-            // PUSH it replaces, which keeps the longer pass within the code size (shr(0, ·) keeps each a variable,
-            // which the optimizer would replace by the literal in every use).
-            let gamma2MinusOne := shr(0, GAMMA2_MINUS_ONE_L)
-            let reduce := shr(0, REDUCE)
-            let ones := shr(0, ONES)
-            let low16 := shr(0, LOW16)
-            let nibbles := shr(0, NIBBLES)
+            // HighBits on the 64-bit lanes as they are, one word (four coefficients) at a time, with no r mod q and no
+            // 32-bit split: as q = 32γ2 + 1, r1 of r = L mod q is round(16L / q) mod 16 for every lane L < 2q (L ≥ q
+            // adds 16, the top wrap gives 16 or 32), which is ⌊(L · ⌊2^62/q⌋ + 2^57) / 2^58⌋ mod 16 (checked
+            // exhaustively in the generator; the sum stays below 2^64, in its lane): bits 58 … 61 of each lane of
+            // mul(word, HIGH_BITS_MUL) + HALF (4 operations a word where r + γ2 − 1 − [r ≥ q] divided by 2γ2 took 10 a
+            // word pair, besides the OR joining the pair; with the loop below, 3,342 gas a verify less for ML-DSA-65 and
+            // 4,456 for ML-DSA-87). w1Encode packs coefficients 2b and 2b + 1 into
+            // byte b (low nibble first), so a 64-bit lane of the encoding (16 coefficients), read little-endian, is
+            // Σ r1_m · 16^m: the nibbles of a word pair, the first word's at bit 26 of the high half of each 64-bit lane
+            // and the second's at bit 26 of the low half after the shift by 32, go down to bit 0 of their 32-bit lanes
+            // (coefficients 0, 4, 1, 5, 2, 6, 3, 7 from the top), and one MUL gathers them into the top 32 bits as
+            // Σ r1_m · 16^m (the other products land below bit 224 and never carry into it, or beyond 2^256); it is
+            // stored as it is: the pair 64 bytes on (coefficients 8 … 15) first, then this pair 4 bytes on, each store
+            // overwriting the previous one's low bytes. The row's last store writes 28 bytes past its 128 (the caller
+            // leaves them writable; the next row or the transcript's padding overwrites them).
+            // ${perPass} coefficients (${perPass / 2} bytes of the encoding) a pass, ${perPass === 128 ? "an eighth" : "a quarter"} of the loop's jumps and counter updates of
+            // 16 at a time, with HALF, NIBBLE_58 and GATHER held on the stack: a DUP (1 byte) costs the gas of the
+            // 32-byte PUSH it replaces (shr(0, ·) keeps each a variable, which the optimizer would replace by the
+            // literal in every use). The pass counts by \`o\` against its own end, not by \`out\`: that stack layout
+            // leaves the hint loop above without SWAPs (378 gas a verify less for ML-DSA-65).
+            let half := shr(0, HALF)
+            let nibble58 := shr(0, NIBBLE_58)
             let gather := shr(0, GATHER)
-            for { let p := add(w, 4) let end := add(p, POLY_BYTES) } lt(p, end) { p := add(p, 512) } {
-                let x := 0
+            for { let p := w let o := out let end := add(out, W1_POLY_BYTES) } lt(o, end) { p := add(p, ${8 * perPass}) } {
 ${pairs}
-                out := add(out, 32)
+                o := add(o, ${perPass / 2})
             }
         }
     }`;
