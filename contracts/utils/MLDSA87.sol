@@ -592,7 +592,7 @@ library MLDSA87 {
                     sum := add(mul(and(mload(add(ap, 51200)), ma), z1), sum)
                     mstore(add(s, 28672), add(mul(and(mload(add(ap, 50176)), ma), z0), sum))
                 }
-                // c = 4g + 1 and c + 3.
+                // c = 4g + 1 and c + 2.
                 {
                     let z0 := and(mload(add(zp, 8)), MZ)
                     let z1 := and(mload(add(zp, 2056)), MZ)
