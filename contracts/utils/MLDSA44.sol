@@ -493,7 +493,7 @@ library MLDSA44 {
             let s := add(z, PRODUCTS_OFFSET)
             let end := add(z, 2040)
             let ap := sub(a, 20)
-            for { let zp := sub(z, 8) } lt(zp, end) { zp := add(zp, 32) } {
+            for { let zp := sub(z, 8) } lt(zp, end) { zp := add(zp, 64) } {
                 // c = 4g and c + 2.
                 {
                     let z0 := and(mload(zp), MZ)
@@ -522,7 +522,7 @@ library MLDSA44 {
                     sum := add(mul(and(mload(add(ap, 13312)), ma), z1), sum)
                     mstore(add(s, 12288), add(mul(and(mload(add(ap, 12288)), ma), z0), sum))
                 }
-                // c = 4g + 1 and c + 3.
+                // c = 4g + 1 and c + 2.
                 {
                     let z0 := and(mload(add(zp, 8)), MZ)
                     let z1 := and(mload(add(zp, 2056)), MZ)
@@ -550,8 +550,64 @@ library MLDSA44 {
                     sum := add(mul(and(mload(add(ap, 13316)), ma), z1), sum)
                     mstore(add(s, 12320), add(mul(and(mload(add(ap, 12292)), ma), z0), sum))
                 }
-                ap := add(ap, 16)
-                s := add(s, 64)
+                // c = 4g + 4 and c + 2.
+                {
+                    let z0 := and(mload(add(zp, 32)), MZ)
+                    let z1 := and(mload(add(zp, 2080)), MZ)
+                    let z2 := and(mload(add(zp, 4128)), MZ)
+                    let z3 := and(mload(add(zp, 6176)), MZ)
+                    let z4 := and(mload(add(zp, 8224)), MZ)
+                    let sum := mul(and(mload(add(ap, 16400)), ma), z4)
+                    sum := add(mul(and(mload(add(ap, 3088)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 2064)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 1040)), ma), z1), sum)
+                    mstore(add(s, 64), add(mul(and(mload(add(ap, 16)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 17424)), ma), z4)
+                    sum := add(mul(and(mload(add(ap, 7184)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 6160)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 5136)), ma), z1), sum)
+                    mstore(add(s, 4160), add(mul(and(mload(add(ap, 4112)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 18448)), ma), z4)
+                    sum := add(mul(and(mload(add(ap, 11280)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 10256)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 9232)), ma), z1), sum)
+                    mstore(add(s, 8256), add(mul(and(mload(add(ap, 8208)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 19472)), ma), z4)
+                    sum := add(mul(and(mload(add(ap, 15376)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 14352)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 13328)), ma), z1), sum)
+                    mstore(add(s, 12352), add(mul(and(mload(add(ap, 12304)), ma), z0), sum))
+                }
+                // c = 4g + 5 and c + 2.
+                {
+                    let z0 := and(mload(add(zp, 40)), MZ)
+                    let z1 := and(mload(add(zp, 2088)), MZ)
+                    let z2 := and(mload(add(zp, 4136)), MZ)
+                    let z3 := and(mload(add(zp, 6184)), MZ)
+                    let z4 := and(mload(add(zp, 8232)), MZ)
+                    let sum := mul(and(mload(add(ap, 16404)), ma), z4)
+                    sum := add(mul(and(mload(add(ap, 3092)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 2068)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 1044)), ma), z1), sum)
+                    mstore(add(s, 96), add(mul(and(mload(add(ap, 20)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 17428)), ma), z4)
+                    sum := add(mul(and(mload(add(ap, 7188)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 6164)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 5140)), ma), z1), sum)
+                    mstore(add(s, 4192), add(mul(and(mload(add(ap, 4116)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 18452)), ma), z4)
+                    sum := add(mul(and(mload(add(ap, 11284)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 10260)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 9236)), ma), z1), sum)
+                    mstore(add(s, 8288), add(mul(and(mload(add(ap, 8212)), ma), z0), sum))
+                    sum := mul(and(mload(add(ap, 19476)), ma), z4)
+                    sum := add(mul(and(mload(add(ap, 15380)), ma), z3), sum)
+                    sum := add(mul(and(mload(add(ap, 14356)), ma), z2), sum)
+                    sum := add(mul(and(mload(add(ap, 13332)), ma), z1), sum)
+                    mstore(add(s, 12384), add(mul(and(mload(add(ap, 12308)), ma), z0), sum))
+                }
+                ap := add(ap, 32)
+                s := add(s, 128)
             }
         }
     }

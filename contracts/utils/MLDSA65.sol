@@ -535,7 +535,7 @@ library MLDSA65 {
                     sum := add(mul(and(mload(add(ap, 26624)), ma), z1), sum)
                     mstore(add(s, 20480), add(mul(and(mload(add(ap, 25600)), ma), z0), sum))
                 }
-                // c = 4g + 1 and c + 3.
+                // c = 4g + 1 and c + 2.
                 {
                     let z0 := and(mload(add(zp, 8)), MZ)
                     let z1 := and(mload(add(zp, 2056)), MZ)

@@ -512,7 +512,7 @@ library MLDSA87 {
             let s := add(z, PRODUCTS_OFFSET)
             let end := add(z, 2040)
             let ap := sub(a, 20)
-            for { let zp := sub(z, 8) } lt(zp, end) { zp := add(zp, 32) } {
+            for { let zp := sub(z, 8) } lt(zp, end) { s := add(s, 64) zp := add(zp, 32) ap := add(ap, 16) } {
                 // c = 4g and c + 2.
                 {
                     let z0 := and(mload(zp), MZ)
@@ -588,7 +588,7 @@ library MLDSA87 {
                     sum := add(mul(and(mload(add(ap, 51200)), ma), z1), sum)
                     mstore(add(s, 28672), add(mul(and(mload(add(ap, 50176)), ma), z0), sum))
                 }
-                // c = 4g + 1 and c + 3.
+                // c = 4g + 1 and c + 2.
                 {
                     let z0 := and(mload(add(zp, 8)), MZ)
                     let z1 := and(mload(add(zp, 2056)), MZ)
@@ -663,8 +663,6 @@ library MLDSA87 {
                     sum := add(mul(and(mload(add(ap, 51204)), ma), z1), sum)
                     mstore(add(s, 28704), add(mul(and(mload(add(ap, 50180)), ma), z0), sum))
                 }
-                ap := add(ap, 16)
-                s := add(s, 64)
             }
         }
     }
