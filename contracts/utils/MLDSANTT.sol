@@ -586,9 +586,12 @@ library MLDSANTT {
             // 16q stored). zp = zetas + 64 + 8k points at ζ_{8+k}'s pair and 2·zp − zetas at ζ_{16+2k}'s, as in
             // {ntt}; zt and the loop's bound are held in variables (cheaper than deriving zt from zp and the bound from a).
             // Each output word of layers len 1 and 2 is a block of its own (two pair words in, one packed word out, only
-            // zw and k shared), so it can move to a pass of its own unchanged. Its statement order (b and c before s0,
-            // the word put together from its bottom lane up, 64 bits at a time) is the cheapest of about 200 measured:
-            // they span 33,653 to 34,757 gas a transform, all in SWAPs and DUPs (the compiler's stack layout follows it).
+            // zw and k shared), so it could move to a pass of its own unchanged, but that measured 35,734 gas a transform
+            // (its stores, the reloads and a second loop cost more than the shallower stack saves). Its statement order
+            // (b and c before s0, the word put together from its bottom lane up, 64 bits at a time) is the cheapest of
+            // about 200 measured: they span 33,653 to 34,757 gas a transform, all in SWAPs and DUPs (the compiler's stack
+            // layout follows it); the four groups of two words sharing a table word, in any of their 23 other orders,
+            // measured 33,390 to 33,585.
             for {
                 let p := a
                 let zp := add(zetas, 120)
