@@ -62,7 +62,7 @@ export function compileInstrument(source: string, contract: string): { abi: Abi;
   return { abi: compiled.abi, deployedBytecode: `0x${compiled.evm.deployedBytecode.object}` };
 }
 
-type StructLog = { op: string; gasCost: number; depth: number };
+type StructLog = { op: string; gas: number; gasCost: number; depth: number };
 
 /** The gas by opcode between consecutive GAS opcodes `from` and `to` of the outermost frame (a gasleft() each). */
 function histogram(logs: StructLog[], marks: number[], from: number, to: number): Record<string, { count: number; gas: number }> {
@@ -116,10 +116,20 @@ export async function probe(name: ProbeName, options: { trace?: boolean; step?: 
     };
     const logs = trace.structLogs.filter((log) => log.depth === 1);
     const marks = logs.flatMap((log, index) => (log.op === "GAS" ? [index] : []));
-    // The meter reads gasleft() twice around each transform; the profiler once before its first step and after each.
-    const spans = name === "ntt" ? [[marks.length - 4, marks.length - 3], [marks.length - 2, marks.length - 1]] : rows.map((_, index) => [index, index + 1]);
+    // A row's span is the first two consecutive gasleft() readings, after the previous row's, that differ by its gas:
+    // an instrument may read gasleft() between two rows too (the profilers do, where a step starts in a function of
+    // its own), so the n-th reading need not start row n.
+    let next = 0;
+    const spans = rows.map((row) => {
+      for (let i = next; i + 1 < marks.length; i++)
+        if (logs[marks[i]!]!.gas - logs[marks[i + 1]!]!.gas === row.gas) {
+          next = i + 1;
+          return i;
+        }
+      throw new Error(`${name}: no two gasleft() readings ${row.gas} gas apart for ${row.name}`);
+    });
     rows.forEach((row, index) => {
-      if (options.step === undefined || options.step === index) row.opcodes = histogram(logs, marks, spans[index]![0]!, spans[index]![1]!);
+      if (options.step === undefined || options.step === index) row.opcodes = histogram(logs, marks, spans[index]!, spans[index]! + 1);
     });
   }
   return { rows, valid, deployedBytecode };

@@ -30,9 +30,20 @@ describe("scripts/probe.ts", () => {
     }
   });
 
-  it("profiles a valid ML-DSA-44 verify step by step, tracing only the step asked for", async () => {
-    const { rows, valid } = await probe("mldsa44", { trace: true, step: 1 });
+  it("profiles a valid ML-DSA-44 verify step by step, each step's histogram adding up to its gas", async () => {
+    const { rows, valid } = await probe("mldsa44", { trace: true });
     assert.equal(valid, true);
+    for (const row of rows) {
+      const traced = Object.values(row.opcodes!).reduce((sum, { gas }) => sum + gas, 0);
+      assert.equal(traced + 2, row.gas, row.name);
+    }
+    // Each histogram is its own step's: the products multiply, the inverse NTTs reduce with MULMOD.
+    assert.equal(rows[5]!.opcodes!.MULMOD, undefined);
+    assert.ok(rows[6]!.opcodes!.MULMOD!.count > 0);
+  });
+
+  it("traces only the step asked for", async () => {
+    const { rows } = await probe("mldsa44", { trace: true, step: 1 });
     assert.equal(rows.length, 8);
     for (const row of rows) assert.ok(row.gas > 1000, row.name);
     assert.deepEqual(rows.map((row) => row.opcodes !== undefined), [false, true, false, false, false, false, false, false]);
