@@ -101,8 +101,7 @@ library MLDSA44 {
     uint256 private constant GATHER_HIGH = 0x4000000000000000010000000000000000040000000000000000100;
     uint256 private constant GATHER_LOW = 0x400000000000000001000000000000000004000000000000000010000000000;
 
-    /// @dev The top 24 bits of a word; the middle and last byte of each of its first eight 3-byte chunks.
-    uint256 private constant TOP24 = 0xffffff0000000000000000000000000000000000000000000000000000000000;
+    /// @dev The middle and last byte of each of a word's first eight 3-byte chunks.
     uint256 private constant MIDDLE_BYTES = 0xff0000ff0000ff0000ff0000ff0000ff0000ff0000ff000000000000000000;
     uint256 private constant LAST_BYTES = 0xff0000ff0000ff0000ff0000ff0000ff0000ff0000ff0000000000000000;
 

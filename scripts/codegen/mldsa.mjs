@@ -226,8 +226,7 @@ ${d.groups
       return hex(m);
     };
     c.push(`
-    /// @dev The top 24 bits of a word; the middle and last byte of each of its first eight 3-byte chunks.
-    uint256 private constant TOP24 = ${hex(0xffffffn << 232n)};
+    /// @dev The middle and last byte of each of a word's first eight 3-byte chunks.
     uint256 private constant MIDDLE_BYTES = ${bytesAt(1)};
     uint256 private constant LAST_BYTES = ${bytesAt(2)};
 `);
