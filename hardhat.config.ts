@@ -8,6 +8,7 @@ import hardhatNodeTestRunner from "@nomicfoundation/hardhat-node-test-runner";
 import hardhatEthers from "@nomicfoundation/hardhat-ethers";
 import hardhatTypechain from "@nomicfoundation/hardhat-typechain";
 import hardhatVerify from "@nomicfoundation/hardhat-verify";
+import inverseNttPredeploy from "./test/helpers/inverseNttPredeploy.js";
 
 // solcjs (WebAssembly) from the npm `solc` package: no compiler download, so builds work offline.
 const require = createRequire(import.meta.url);
@@ -86,7 +87,7 @@ const profile = {
 };
 
 export default defineConfig({
-  plugins: [hardhatViem, hardhatViemAssertions, hardhatNetworkHelpers, hardhatNodeTestRunner, hardhatEthers, hardhatTypechain, hardhatVerify],
+  plugins: [hardhatViem, hardhatViemAssertions, hardhatNetworkHelpers, hardhatNodeTestRunner, hardhatEthers, hardhatTypechain, hardhatVerify, inverseNttPredeploy],
   // ethers-v6 bindings for integrators who use ethers; the SDK itself uses viem's typed artifacts.
   typechain: { outDir: "types/ethers-contracts" },
   solidity: {

@@ -59,6 +59,13 @@ writeFileSync(join(root, "packages/bench/src/generated/instruments.ts"), header 
 const entryPoint = createRequire(import.meta.url)("@account-abstraction/contracts/artifacts/EntryPoint.json");
 ts += `\nexport const entryPoint08Bytecode = "${entryPoint.bytecode}" as const;\n`;
 ts += `export const entryPoint08DeployedBytecode = "${entryPoint.deployedBytecode}" as const;\n`;
+// ML-DSA's inverse NTT, which the ML-DSA verifiers call and deployPQ4337 installs before them: not a solc artifact but
+// the creation code scripts/codegen/mldsa-inverse-ntt.mjs writes into its library (a 10-byte prefix, then the runtime).
+const inverseNttInitCode = [...readFileSync(join(root, "contracts/utils/MLDSAInverseNTT.sol"), "utf8").matchAll(/hex"([0-9a-f]+)"/g)]
+  .map((match) => match[1])
+  .join("");
+ts += `\nexport const mldsaInverseNttBytecode = "0x${inverseNttInitCode}" as const;\n`;
+ts += `export const mldsaInverseNttDeployedBytecode = "0x${inverseNttInitCode.slice(20)}" as const;\n`;
 mkdirSync(join(root, "packages/sdk/src/generated"), { recursive: true });
 writeFileSync(join(root, "packages/sdk/src/generated/contracts.ts"), ts);
 
@@ -76,6 +83,7 @@ writeFileSync(
   header + `
 export const initCodeHashes = {
 ${deployable.map((artifact) => `  ${artifact.contractName}: "${initCodeHash(artifact)}",`).join("\n")}
+  MLDSAInverseNTT: "0x${bytesToHex(keccak_256(hexToBytes(inverseNttInitCode)))}",
 } as const;
 `,
 );

@@ -64,15 +64,26 @@ export function compileInstrument(source: string, contract: string): { abi: Abi;
 
 type StructLog = { op: string; gas: number; gasCost: number; depth: number };
 
-/** The gas by opcode between consecutive GAS opcodes `from` and `to` of the outermost frame (a gasleft() each). */
+/**
+ * The gas by opcode between consecutive GAS opcodes `from` and `to` of the outermost frame (a gasleft() each),
+ * the opcodes of the frames it calls included (the inverse NTT is a contract of its own): a call counts what the
+ * caller lost across it less what the callee's opcodes spent.
+ */
 function histogram(logs: StructLog[], marks: number[], from: number, to: number): Record<string, { count: number; gas: number }> {
   const opcodes: Record<string, { count: number; gas: number }> = {};
   for (let i = marks[from]! + 1; i < marks[to]!; i++) {
-    const { op, gasCost } = logs[i]!;
+    const { op, gas, gasCost, depth } = logs[i]!;
+    let cost = gasCost;
+    if (depth === 1 && op.endsWith("CALL") && logs[i + 1]!.depth > 1) {
+      let after = i + 1;
+      let callee = 0;
+      for (; logs[after]!.depth > 1; after++) callee += logs[after]!.gasCost;
+      cost = gas - logs[after]!.gas - callee;
+    }
     const name = op.startsWith("PUSH") && op !== "PUSH0" ? "PUSHn" : op.replace(/\d+$/, "");
     opcodes[name] ??= { count: 0, gas: 0 };
     opcodes[name].count++;
-    opcodes[name].gas += gasCost;
+    opcodes[name].gas += cost;
   }
   return opcodes;
 }
@@ -114,22 +125,24 @@ export async function probe(name: ProbeName, options: { trace?: boolean; step?: 
     const trace = (await request("debug_traceCall", [{ to: at, data }, "latest", { disableStorage: true, disableStack: true, enableMemory: false }])) as {
       structLogs: StructLog[];
     };
-    const logs = trace.structLogs.filter((log) => log.depth === 1);
-    const marks = logs.flatMap((log, index) => (log.op === "GAS" ? [index] : []));
-    // A row's span is the first two consecutive gasleft() readings, after the previous row's, that differ by its gas:
-    // an instrument may read gasleft() between two rows too (the profilers do, where a step starts in a function of
-    // its own), so the n-th reading need not start row n.
+    const logs = trace.structLogs;
+    const marks = logs.flatMap((log, index) => (log.op === "GAS" && log.depth === 1 ? [index] : []));
+    // A row's span is the first two GAS readings, after the previous row's, that differ by its gas: an instrument may
+    // read gasleft() between two rows too (the profilers do, where a step starts in a function of its own), and a call
+    // reads GAS for the gas it forwards (the inverse NTT's STATICCALL), so the n-th reading need not start row n nor
+    // the next one end it.
     let next = 0;
     const spans = rows.map((row) => {
       for (let i = next; i + 1 < marks.length; i++)
-        if (logs[marks[i]!]!.gas - logs[marks[i + 1]!]!.gas === row.gas) {
-          next = i + 1;
-          return i;
-        }
+        for (let j = i + 1; j < marks.length && logs[marks[i]!]!.gas - logs[marks[j]!]!.gas <= row.gas; j++)
+          if (logs[marks[i]!]!.gas - logs[marks[j]!]!.gas === row.gas) {
+            next = j;
+            return [i, j] as const;
+          }
       throw new Error(`${name}: no two gasleft() readings ${row.gas} gas apart for ${row.name}`);
     });
     rows.forEach((row, index) => {
-      if (options.step === undefined || options.step === index) row.opcodes = histogram(logs, marks, spans[index]!, spans[index]! + 1);
+      if (options.step === undefined || options.step === index) row.opcodes = histogram(logs, marks, ...spans[index]!);
     });
   }
   return { rows, valid, deployedBytecode };

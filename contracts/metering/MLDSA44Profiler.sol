@@ -5,6 +5,7 @@ pragma solidity ^0.8.24;
 
 import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 import {MLDSA44} from "../utils/MLDSA44.sol";
+import {MLDSAInverseNTT} from "../utils/MLDSAInverseNTT.sol";
 import {MLDSANTT} from "../utils/MLDSANTT.sol";
 
 /**
@@ -100,10 +101,11 @@ contract MLDSA44Profiler {
         checkpoint = _lap(gas, 5, checkpoint);
 
         // As {MLDSA44-computeW1}: w and its encoding addressed by pointers.
+        MLDSAInverseNTT.requireDeployed();
         unchecked {
             uint256 w = z;
             for (uint256 i = 0; i < 4; ++i) {
-                MLDSANTT.invNttPairs(w + MLDSA44.PRODUCTS_OFFSET + i * MLDSA44.POLY_BYTES, w, zetas);
+                MLDSAInverseNTT.transform(w + MLDSA44.PRODUCTS_OFFSET + i * MLDSA44.POLY_BYTES, w);
                 MLDSA44._useHintAndEncode(w, signature, i, w1);
                 w += MLDSA44.POLY_BYTES;
                 w1 += MLDSA44.W1_POLY_BYTES;

@@ -5,6 +5,7 @@ pragma solidity ^0.8.24;
 
 import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 import {MLDSA65} from "../utils/MLDSA65.sol";
+import {MLDSAInverseNTT} from "../utils/MLDSAInverseNTT.sol";
 import {MLDSANTT} from "../utils/MLDSANTT.sol";
 
 /**
@@ -100,10 +101,11 @@ contract MLDSA65Profiler {
         checkpoint = _lap(gas, 5, checkpoint);
 
         // As {MLDSA65-computeW1}: w and its encoding addressed by pointers.
+        MLDSAInverseNTT.requireDeployed();
         unchecked {
             uint256 w = z;
             for (uint256 i = 0; i < 6; ++i) {
-                MLDSANTT.invNttPairs(w + MLDSA65.PRODUCTS_OFFSET + i * MLDSA65.POLY_BYTES, w, zetas);
+                MLDSAInverseNTT.transform(w + MLDSA65.PRODUCTS_OFFSET + i * MLDSA65.POLY_BYTES, w);
                 MLDSA65._useHintAndEncode(w, signature, i, w1);
                 w += MLDSA65.POLY_BYTES;
                 w1 += MLDSA65.W1_POLY_BYTES;

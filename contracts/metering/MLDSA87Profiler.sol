@@ -5,6 +5,7 @@ pragma solidity ^0.8.24;
 
 import {ExpandedKeyReader} from "../utils/ExpandedKeyReader.sol";
 import {MLDSA87} from "../utils/MLDSA87.sol";
+import {MLDSAInverseNTT} from "../utils/MLDSAInverseNTT.sol";
 import {MLDSANTT} from "../utils/MLDSANTT.sol";
 
 /**
@@ -100,10 +101,11 @@ contract MLDSA87Profiler {
         checkpoint = _lap(gas, 5, checkpoint);
 
         // As {MLDSA87-computeW1}: w and its encoding addressed by pointers.
+        MLDSAInverseNTT.requireDeployed();
         unchecked {
             uint256 w = z;
             for (uint256 i = 0; i < 8; ++i) {
-                MLDSANTT.invNttPairs(w + MLDSA87.PRODUCTS_OFFSET + i * MLDSA87.POLY_BYTES, w, zetas);
+                MLDSAInverseNTT.transform(w + MLDSA87.PRODUCTS_OFFSET + i * MLDSA87.POLY_BYTES, w);
                 MLDSA87._useHintAndEncode(w, signature, i, w1);
                 w += MLDSA87.POLY_BYTES;
                 w1 += MLDSA87.W1_POLY_BYTES;

@@ -9,7 +9,7 @@ contract MLDSA65Mock {
     /// @dev {MLDSA65.verify} with a message and context of any length.
     function verify(bytes memory expandedKey, bytes memory message, bytes memory context, bytes calldata signature)
         external
-        pure
+        view
         returns (bool)
     {
         return MLDSA65.verify(expandedKey, message, context, signature);
@@ -47,7 +47,7 @@ contract MLDSA65Mock {
      */
     function w1Encode(bytes memory expandedKey, bytes calldata signature, int256[256] memory c)
         external
-        pure
+        view
         returns (bool ok, bytes memory encoded)
     {
         uint256 z;

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {MLDSAInverseNTT} from "../utils/MLDSAInverseNTT.sol";
 import {MLDSANTT} from "../utils/MLDSANTT.sol";
 import {MLDSANTTReference} from "./MLDSANTTReference.sol";
 
 /**
- * @dev Test harness exposing {MLDSANTT} and its plain reference side by side. Polynomials cross the ABI as
- * 256 coefficients and are packed into {MLDSANTT}'s four-lanes-per-word layout (each below 2^64) here.
+ * @dev Test harness exposing {MLDSANTT}, {MLDSAInverseNTT} and their plain reference side by side. Polynomials
+ * cross the ABI as 256 coefficients and are packed into {MLDSANTT}'s four-lanes-per-word layout (each below 2^64)
+ * here.
  */
 contract MLDSANTTMock {
     /// @dev {MLDSANTT.ntt}, reduced mod q for comparison (the library leaves results lazily reduced).
@@ -20,44 +22,50 @@ contract MLDSANTTMock {
         }
     }
 
-    /// @dev {MLDSANTT.invNtt}, unreduced (below 2q).
-    function invNtt(uint256[256] memory w) external pure returns (uint256[256] memory) {
-        uint256 a = _pack(w);
-        MLDSANTT.invNtt(a, _zetas());
-        return _unpack(a);
-    }
-
     /**
-     * @dev {MLDSANTT.invNttPairs} on ŵ = `w` given as pair words, with `cross` (the products' cross terms, which
-     * the routine must ignore) in their middle fields; unreduced (below 2q).
+     * @dev {MLDSAInverseNTT-transform} on ŵ = `w` given as pair words, with `cross` (the products' cross terms,
+     * which the transform must ignore) in their middle fields; unreduced (below 2q).
      */
-    function invNttPairs(uint256[256] memory w, uint256[256] memory cross) external pure returns (uint256[256] memory) {
+    function invNttPairs(uint256[256] memory w, uint256[256] memory cross) external view returns (uint256[256] memory) {
         uint256 src = _pairWords(w, cross);
         uint256 a = _pack(w);
-        MLDSANTT.invNttPairs(src, a, _zetas());
+        MLDSAInverseNTT.requireDeployed();
+        MLDSAInverseNTT.transform(src, a);
         return _unpack(a);
     }
 
-    /// @dev Gas of one {MLDSANTT.ntt} and one {MLDSANTT.invNtt} on `w`.
+    /// @dev {MLDSAInverseNTT-requireDeployed}: reverts unless the inverse NTT's contract is at its address.
+    function requireInverseDeployed() external view {
+        MLDSAInverseNTT.requireDeployed();
+    }
+
+    /// @dev {MLDSAInverseNTT-transform} without {MLDSAInverseNTT-requireDeployed}: what a call to `w`'s pair words returns.
+    function transformUnchecked(uint256[256] memory w) external view returns (uint256[256] memory) {
+        uint256[256] memory cross;
+        uint256 src = _pairWords(w, cross);
+        uint256 a = _pack(w);
+        MLDSAInverseNTT.transform(src, a);
+        return _unpack(a);
+    }
+
+    /// @dev {MLDSAInverseNTT}'s address and code hash (its creation code alone would fill a contract).
+    function inverseDeployment() external pure returns (address deployment, bytes32 codeHash) {
+        return (MLDSAInverseNTT.DEPLOYMENT, MLDSAInverseNTT.CODE_HASH);
+    }
+
+    /// @dev Gas of one {MLDSANTT.ntt} on `w`, and of one warm {MLDSAInverseNTT-transform} (the verifiers' inverse) on
+    /// `w` given as pair words.
     function gasOf(uint256[256] memory w) external view returns (uint256 forward, uint256 inverse) {
+        uint256[256] memory cross;
+        uint256 src = _pairWords(w, cross);
         uint256 a = _pack(w);
         uint256 zetas = _zetas();
         forward = gasleft();
         MLDSANTT.ntt(a, zetas);
         forward -= gasleft();
+        MLDSAInverseNTT.requireDeployed();
         inverse = gasleft();
-        MLDSANTT.invNtt(a, zetas);
-        inverse -= gasleft();
-    }
-
-    /// @dev Gas of one {MLDSANTT.invNttPairs} (the verifiers' inverse) on `w` given as pair words.
-    function gasOfInverseFromPairs(uint256[256] memory w) external view returns (uint256 inverse) {
-        uint256[256] memory cross;
-        uint256 src = _pairWords(w, cross);
-        uint256 a = _pack(w);
-        uint256 zetas = _zetas();
-        inverse = gasleft();
-        MLDSANTT.invNttPairs(src, a, zetas);
+        MLDSAInverseNTT.transform(src, a);
         inverse -= gasleft();
     }
 
@@ -77,7 +85,7 @@ contract MLDSANTTMock {
     }
 
     /**
-     * @dev `w` as {MLDSANTT.invNttPairs}' pair words in fresh memory: for c = 4g + e (e = 0, 1), w[c] in bits
+     * @dev `w` as {MLDSAInverseNTT}'s pair words in fresh memory: for c = 4g + e (e = 0, 1), w[c] in bits
      * 192..255 and w[c + 2] in bits 0..63 of the word at 64g + 32e, cross[c] in bits 128..191 and cross[c + 2] in
      * bits 64..127 (every value below 2^64).
      */

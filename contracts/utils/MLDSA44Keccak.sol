@@ -36,11 +36,12 @@ library MLDSA44Keccak {
     /**
      * @dev ETHDILITHIUM's verification of `signature` over `message` with `context` (M′ = 0 ‖ |ctx| ‖ ctx ‖ M, as
      * ML-DSA's pure mode), under the expanded key `expandedKey`: false for a wrong-length key or σ, |ctx| > 255, a
-     * malformed σ, or a signature that does not verify. Never reverts on any input of these types.
+     * malformed σ, or a signature that does not verify. Never reverts on any input of these types (only where
+     * {MLDSAInverseNTT} is not deployed).
      */
     function verify(bytes memory expandedKey, bytes memory message, bytes memory context, bytes calldata signature)
         internal
-        pure
+        view
         returns (bool)
     {
         if (

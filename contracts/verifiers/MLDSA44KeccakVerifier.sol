@@ -40,7 +40,7 @@ contract MLDSA44KeccakVerifier is MLDSAVerifier {
         bytes memory message,
         bytes memory context,
         bytes calldata signature
-    ) internal pure virtual override returns (bool) {
+    ) internal view virtual override returns (bool) {
         return MLDSA44Keccak.verify(expandedKey, message, context, signature);
     }
 }

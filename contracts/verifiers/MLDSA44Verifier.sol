@@ -35,7 +35,7 @@ contract MLDSA44Verifier is MLDSAVerifier {
         bytes memory message,
         bytes memory context,
         bytes calldata signature
-    ) internal pure virtual override returns (bool) {
+    ) internal view virtual override returns (bool) {
         return MLDSA44.verify(expandedKey, message, context, signature);
     }
 }

@@ -36,7 +36,7 @@ contract MLDSA65Verifier is MLDSAVerifier {
         bytes memory message,
         bytes memory context,
         bytes calldata signature
-    ) internal pure virtual override returns (bool) {
+    ) internal view virtual override returns (bool) {
         return MLDSA65.verify(expandedKey, message, context, signature);
     }
 }

@@ -132,5 +132,5 @@ abstract contract MLDSAVerifier is IERC7913SignatureVerifier, IERC7913KeyIdentit
         bytes memory message,
         bytes memory context,
         bytes calldata signature
-    ) internal pure virtual returns (bool);
+    ) internal view virtual returns (bool);
 }

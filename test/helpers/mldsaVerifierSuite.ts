@@ -17,6 +17,7 @@ import {
   toCodeChunks,
 } from "@pq4337/sdk";
 import { type Fixture, deployFixture } from "./deployment.js";
+import { inverseNttDeployment } from "./inverseNttPredeploy.js";
 
 const MAGIC = "0x024ad318"; // IERC7913SignatureVerifier.verify.selector
 const FAILURE = "0xffffffff";
@@ -272,6 +273,22 @@ export function describeMldsaVerifier(connection: NetworkConnection<"generic">, 
       assert.equal(await verify(concatHex([keccak256(commitment), ...addresses]), hash, signature), FAILURE);
       // A chunk with code of another length: the verifier itself.
       assert.equal(await verify(concatHex([commitment, ...addresses.slice(0, -1), verifier.address]), hash, signature), FAILURE);
+    });
+
+    it("reverts, never accepts, where the inverse NTT's address holds no code or other code", async () => {
+      const { address, runtimeCode } = inverseNttDeployment();
+      const setCode = (code: Hex) => connection.provider.request({ method: "hardhat_setCode", params: [address, code] });
+      // No code (a chain where it was never deployed), and a look-alike that returns 2,048 zero bytes to any call.
+      const lookAlike: Hex = "0x6108005ff3";
+      try {
+        for (const code of ["0x", lookAlike] as const) {
+          await setCode(code);
+          await assert.rejects(verify(signer.key, hash, signature), /MLDSAInverseNTTNotDeployed/);
+        }
+      } finally {
+        await setCode(runtimeCode);
+      }
+      assert.equal(await verify(signer.key, hash, signature), MAGIC);
     });
   });
 }

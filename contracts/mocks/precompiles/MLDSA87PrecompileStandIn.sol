@@ -17,7 +17,7 @@ contract MLDSA87PrecompileStandIn is MLDSAPrecompileStandIn {
 
     function _verify(bytes memory expandedKey, bytes memory message, bytes calldata signature)
         internal
-        pure
+        view
         override
         returns (bool)
     {

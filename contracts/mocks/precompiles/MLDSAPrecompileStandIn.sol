@@ -48,7 +48,7 @@ abstract contract MLDSAPrecompileStandIn {
      */
     function _verify(bytes memory expandedKey, bytes memory message, bytes calldata signature)
         internal
-        pure
+        view
         virtual
         returns (bool);
 }

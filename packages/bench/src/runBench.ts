@@ -164,10 +164,16 @@ const nttScheme: RowScheme = { name: "mldsa-ntt", variant: "fips", securityBits:
 
 async function measureMldsaNtt(environment: Environment): Promise<Measurement[]> {
   const { forward, inverse } = await mldsaNttGas(environment);
-  const notes = "one 256-point transform of contracts/utils/MLDSANTT.sol on a fixed polynomial (contracts/metering/MLDSANTTMeter.sol)";
+  const notes = "one 256-point transform on a fixed polynomial (contracts/metering/MLDSANTTMeter.sol)";
   return [
-    { bench_name: "ntt.forward", surface: "verify", unit: "gas", gas: forward, notes: `${notes}: ntt` },
-    { bench_name: "ntt.inverse", surface: "verify", unit: "gas", gas: inverse, notes: `${notes}: invNttPairs, the inverse the verifiers run` },
+    { bench_name: "ntt.forward", surface: "verify", unit: "gas", gas: forward, notes: `${notes}: contracts/utils/MLDSANTT.sol's ntt` },
+    {
+      bench_name: "ntt.inverse",
+      surface: "verify",
+      unit: "gas",
+      gas: inverse,
+      notes: `${notes}: the inverse the verifiers run, a warm STATICCALL to the contract of contracts/utils/MLDSAInverseNTT.sol`,
+    },
   ];
 }
 

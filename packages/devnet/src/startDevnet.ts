@@ -117,7 +117,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       : undefined;
     if (alto) started.push(alto);
 
-    const { accountFactory, accountImplementation, safeOwnerFactory, safeOwnerImplementation, verifiers, keyAttestors } = contracts;
+    const { accountFactory, accountImplementation, safeOwnerFactory, safeOwnerImplementation, verifiers, keyAttestors, mldsaInverseNtt } = contracts;
     return {
       node,
       rpcUrl,
@@ -126,7 +126,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       chain,
       hardfork,
       entryPoint: entryPointAddress,
-      contracts: { accountFactory, accountImplementation, safeOwnerFactory, safeOwnerImplementation, verifiers, keyAttestors },
+      contracts: { accountFactory, accountImplementation, safeOwnerFactory, safeOwnerImplementation, verifiers, keyAttestors, mldsaInverseNtt },
       funderPrivateKey: funderKey,
       pids: { [node]: chainNode.pid, alto: alto?.pid },
       stop,

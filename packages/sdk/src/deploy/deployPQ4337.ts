@@ -21,6 +21,8 @@ import {
   falconKeyAttestorDeployedBytecode,
   mldsa44KeccakKeyAttestorBytecode,
   mldsa44KeccakKeyAttestorDeployedBytecode,
+  mldsaInverseNttBytecode,
+  mldsaInverseNttDeployedBytecode,
   mldsaKeyAttestorBytecode,
   mldsaKeyAttestorDeployedBytecode,
   pqAccountFactoryBytecode,
@@ -73,7 +75,8 @@ export type GetPQ4337ContractsParameters = {
 /**
  * Every contract {@link deployPQ4337} puts on a chain, in deployment order: the canonical EntryPoint v0.8 (with
  * its canonical salt), then pq4337's account factory, its Safe owner factory, the key attestors (whose addresses the lattice verifiers
- * compute from their creation code: see `getPQ4337Addresses().keyAttestors`) and the verifier of every scheme in
+ * compute from their creation code: see `getPQ4337Addresses().keyAttestors`), ML-DSA's inverse NTT (which the ML-DSA
+ * verifiers call at its fixed address: `getPQ4337Addresses().mldsaInverseNtt`) and the verifier of every scheme in
  * `schemes`.
  *
  * @example
@@ -94,6 +97,7 @@ export function getPQ4337Contracts({ precompiles }: GetPQ4337ContractsParameters
     contract("MLDSAKeyAttestor", mldsaKeyAttestorBytecode, mldsaKeyAttestorDeployedBytecode),
     contract("FalconKeyAttestor", falconKeyAttestorBytecode, falconKeyAttestorDeployedBytecode),
     contract("MLDSA44KeccakKeyAttestor", mldsa44KeccakKeyAttestorBytecode, mldsa44KeccakKeyAttestorDeployedBytecode),
+    contract("MLDSAInverseNTT", mldsaInverseNttBytecode, mldsaInverseNttDeployedBytecode),
     ...Object.values(schemes).map((scheme) =>
       contract(scheme.verifierName, verifierInitCode({ scheme, precompiles }), scheme.verifierDeployedBytecode),
     ),

@@ -17,6 +17,8 @@ export type PQ4337Addresses = {
    * key's expansion, which the scheme's verifier requires before it names the key (`keyId`). See `attestExpandedKey`.
    */
   keyAttestors: Partial<Record<SchemeName, Address>>;
+  /** ML-DSA's inverse NTT, a contract of its own that the ML-DSA verifiers call (contracts/utils/MLDSAInverseNTT.sol). */
+  mldsaInverseNtt: Address;
 };
 
 /** The ERC-7913 verifier contract of each scheme (the registry's `verifierName`). */
@@ -74,5 +76,6 @@ export function getPQ4337Addresses(): PQ4337Addresses {
     safeOwnerImplementation: getContractAddress({ from: safeOwnerFactory, nonce: 1n }),
     verifiers,
     keyAttestors,
+    mldsaInverseNtt: deterministicAddress("MLDSAInverseNTT"),
   };
 }
