@@ -10,8 +10,12 @@ import { Wallet, encryptKeystoreJsonSync } from "ethers";
 import { devnetPrivateKeys } from "@pq4337/devnet";
 import { create2DeployerAddress, create2DeployerRuntimeCode, entryPointAddress, getPQ4337Addresses, getPQ4337Contracts, schemes } from "@pq4337/sdk";
 import { type BareChain, startBareChain } from "../helpers/bareChain.js";
+import { inverseNttDeployment } from "../helpers/inverseNttPredeploy.js";
 
-/** The key attestors deployPQ4337 deploys besides the CREATE2 deployer, EntryPoint, the two factories (PQAccount, Safe owner) and the verifiers. */
+/**
+ * The key attestors deployPQ4337 deploys besides the CREATE2 deployer, EntryPoint, the two factories (PQAccount, Safe
+ * owner), ML-DSA's inverse NTT and the verifiers.
+ */
 const keyAttestorCount = new Set(Object.values(getPQ4337Addresses().keyAttestors)).size;
 
 const cli = new URL("../../packages/cli/bin/pq4337.js", import.meta.url).pathname;
@@ -120,7 +124,7 @@ describe("pq4337 deploy on a bare chain (anvil, chain id 11155111, no CREATE2 de
     writeFileSync(keystore, encryptKeystoreJsonSync(wallet, "deployer passphrase", { scrypt: { N: 2 ** 10 } }));
     const run = deploy(["--rpc-url", rpcUrl, "--keystore", keystore, "--out", out], { PQ4337_PASSPHRASE: "deployer passphrase" });
     assert.equal(run.status, 0, run.stderr);
-    assert.equal(run.stdout.match(/^deployed /gm)?.length, Object.keys(schemes).length + 4 + keyAttestorCount, run.stdout);
+    assert.equal(run.stdout.match(/^deployed /gm)?.length, Object.keys(schemes).length + 5 + keyAttestorCount, run.stdout);
 
     const chain = client();
     assert.equal(await chain.getCode({ address: create2DeployerAddress }), create2DeployerRuntimeCode);
@@ -128,6 +132,8 @@ describe("pq4337 deploy on a bare chain (anvil, chain id 11155111, no CREATE2 de
     const addresses = getPQ4337Addresses();
     for (const address of [addresses.accountFactory, addresses.accountImplementation, ...Object.values(addresses.verifiers)])
       assert.notEqual(await chain.getCode({ address }), undefined, address);
+    // ML-DSA's inverse NTT, through the CREATE2 deployer: the code the in-process chains of the other tests are given.
+    assert.equal(await chain.getCode({ address: addresses.mldsaInverseNtt }), inverseNttDeployment().runtimeCode);
 
     const record = JSON.parse(readFileSync(join(out, "11155111.json"), "utf8")) as {
       chainId: number;
@@ -144,6 +150,13 @@ describe("pq4337 deploy on a bare chain (anvil, chain id 11155111, no CREATE2 de
       assert.equal(receipt.status, "success", name);
       assert.equal(Number(receipt.blockNumber), entry.blockNumber, name);
       if (name === "CREATE2 deployer" || name === "EntryPoint") continue;
+      // Bytecode its generator writes, not solc's: no compiler input to describe it.
+      if (name === "MLDSAInverseNTT") {
+        assert.equal(entry.address, addresses.mldsaInverseNtt);
+        assert.match(entry.source, /^scripts\/codegen\/mldsa-inverse-ntt\.mjs/);
+        assert.equal(entry.compiler, undefined);
+        continue;
+      }
       assert.equal(entry.compiler?.version, "v0.8.30+commit.73712a01");
       const input = JSON.parse(readFileSync(join(out, entry.standardJsonInput!), "utf8")) as { language: string; sources: Record<string, unknown> };
       assert.equal(input.language, "Solidity");
@@ -157,7 +170,7 @@ describe("pq4337 deploy on a bare chain (anvil, chain id 11155111, no CREATE2 de
     const run = deploy(["--rpc-url", rpcUrl, "--out", out], { PQ4337_PRIVATE_KEY: devnetPrivateKeys[1] });
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^Nothing to deploy: every contract is already at its address on chain 11155111\.$/m);
-    assert.equal(run.stdout.match(/ present$/gm)?.length, Object.keys(schemes).length + 4 + keyAttestorCount);
+    assert.equal(run.stdout.match(/ present$/gm)?.length, Object.keys(schemes).length + 5 + keyAttestorCount);
     assert.equal(await blockNumber(), before);
     assert.equal(readFileSync(join(out, "11155111.json"), "utf8"), recordBefore);
   });

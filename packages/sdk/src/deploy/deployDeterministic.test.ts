@@ -49,18 +49,18 @@ describe("matchesDeployedBytecode", () => {
 
 describe("getPQ4337Contracts", () => {
   // getPQ4337Addresses works from the init-code hashes kept at build time; getPQ4337Contracts from the code itself.
-  it("lists EntryPoint v0.8 at its canonical address, then the factories, the key attestors and the verifiers at getPQ4337Addresses()", () => {
+  it("lists EntryPoint v0.8 at its canonical address, then the factories, the key attestors, ML-DSA's inverse NTT and the verifiers at getPQ4337Addresses()", () => {
     const contracts = getPQ4337Contracts();
     const addresses = getPQ4337Addresses();
     assert.equal(contracts[0]!.name, "EntryPoint");
     assert.equal(contracts[0]!.address, entryPointAddress);
     assert.deepEqual(
       contracts.slice(1).map(({ address }) => address),
-      [addresses.accountFactory, addresses.safeOwnerFactory, ...new Set(Object.values(addresses.keyAttestors)), ...Object.values(addresses.verifiers)],
+      [addresses.accountFactory, addresses.safeOwnerFactory, ...new Set(Object.values(addresses.keyAttestors)), addresses.mldsaInverseNtt, ...Object.values(addresses.verifiers)],
     );
     assert.deepEqual(
       contracts.slice(1).map(({ name }) => name),
-      ["PQAccountFactory", "ERC7913SafeOwnerFactory", ...new Set(Object.values(keyAttestorContractNames)), ...Object.values(verifierContractNames)],
+      ["PQAccountFactory", "ERC7913SafeOwnerFactory", ...new Set(Object.values(keyAttestorContractNames)), "MLDSAInverseNTT", ...Object.values(verifierContractNames)],
     );
   });
 });
