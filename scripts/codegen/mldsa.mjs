@@ -876,8 +876,9 @@ ${constants(p)}
      * @dev FIPS 204 ML-DSA.Verify(pk, M, σ, ctx) for the public key whose expansion is \`expandedKey\` (see the
      * contract documentation): false for a wrong-length key or σ, |ctx| > 255, a malformed σ, or a signature
      * that does not verify. Never reverts on any input of these types (only where {MLDSAInverseNTT} is not deployed,
-     * see {MLDSAInverseNTT-requireDeployed}); gas depends only on the lengths of the message and context (and, negligibly, on SampleInBall's rejections and the hint's weight). \`expandedKey\`'s
-     * memory is overwritten (its tr first, then its start): the caller must not read it afterwards.
+     * see {MLDSAInverseNTT-requireDeployed}); gas depends only on the lengths of the message and context (and,
+     * negligibly, on SampleInBall's rejections and the hint's weight). \`expandedKey\`'s memory is overwritten (its tr
+     * first, then its start): the caller must not read it afterwards.
      */
     function verify(bytes memory expandedKey, bytes memory message, bytes memory context, bytes calldata signature)
         internal
@@ -962,8 +963,8 @@ ${cTildeMatches(p)}
             uint256 end = z + ${p.l + 1} * POLY_BYTES;
             for (uint256 a = z; a < end; a += POLY_BYTES) MLDSANTT.ntt(a, zetas);
             _accumulate(expanded, z);
-            // Row i of w at \`w\` (z + 2048i), its pair products at w + PRODUCTS_OFFSET + 2048i, its encoding at \`out\`.
             MLDSAInverseNTT.requireDeployed();
+            // Row i of w at \`w\` (z + 2048i), its pair products at w + PRODUCTS_OFFSET + 2048i, its encoding at \`out\`.
             uint256 w = z;
             for (uint256 i = 0; i < ${p.k}; ++i) {
                 MLDSAInverseNTT.transform(w + PRODUCTS_OFFSET + i * POLY_BYTES, w);
