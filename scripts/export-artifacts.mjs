@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { inverseNttCode } from "./inverse-ntt-code.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const published = ["contracts/accounts", "contracts/attestation", "contracts/modules", "contracts/safe", "contracts/verifiers", "contracts/metering", "contracts/mocks/precompiles"];
@@ -61,11 +62,9 @@ ts += `\nexport const entryPoint08Bytecode = "${entryPoint.bytecode}" as const;\
 ts += `export const entryPoint08DeployedBytecode = "${entryPoint.deployedBytecode}" as const;\n`;
 // ML-DSA's inverse NTT, which the ML-DSA verifiers call and deployPQ4337 installs before them: not a solc artifact but
 // the creation code scripts/codegen/mldsa-inverse-ntt.mjs writes into its library (a 10-byte prefix, then the runtime).
-const inverseNttInitCode = [...readFileSync(join(root, "contracts/utils/MLDSAInverseNTT.sol"), "utf8").matchAll(/hex"([0-9a-f]+)"/g)]
-  .map((match) => match[1])
-  .join("");
-ts += `\nexport const mldsaInverseNttBytecode = "0x${inverseNttInitCode}" as const;\n`;
-ts += `export const mldsaInverseNttDeployedBytecode = "0x${inverseNttInitCode.slice(20)}" as const;\n`;
+const inverseNtt = inverseNttCode();
+ts += `\nexport const mldsaInverseNttBytecode = "${inverseNtt.initCode}" as const;\n`;
+ts += `export const mldsaInverseNttDeployedBytecode = "${inverseNtt.runtimeCode}" as const;\n`;
 mkdirSync(join(root, "packages/sdk/src/generated"), { recursive: true });
 writeFileSync(join(root, "packages/sdk/src/generated/contracts.ts"), ts);
 
@@ -83,7 +82,7 @@ writeFileSync(
   header + `
 export const initCodeHashes = {
 ${deployable.map((artifact) => `  ${artifact.contractName}: "${initCodeHash(artifact)}",`).join("\n")}
-  MLDSAInverseNTT: "0x${bytesToHex(keccak_256(hexToBytes(inverseNttInitCode)))}",
+  MLDSAInverseNTT: "0x${bytesToHex(keccak_256(hexToBytes(inverseNtt.initCode.slice(2))))}",
 } as const;
 `,
 );

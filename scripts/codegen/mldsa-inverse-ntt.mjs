@@ -320,8 +320,7 @@ function emit(state, statement, orders, lift) {
     } else {
       generate(a);
     }
-    code.push(opcode);
-    gas += gasOf(opcode);
+    op(opcode);
     stack.splice(stack.length - count, count, TEMPORARY);
   };
   if (lift) {
@@ -340,8 +339,7 @@ function emit(state, statement, orders, lift) {
   } else {
     generate(statement.node);
     push(statement.address);
-    code.push(MSTORE);
-    gas += 3;
+    op(MSTORE);
     stack.splice(stack.length - 2, 2);
   }
   // Values no longer read are dropped: POP from the top, SWAP and POP below it.

@@ -10,7 +10,7 @@ import { Wallet, encryptKeystoreJsonSync } from "ethers";
 import { devnetPrivateKeys } from "@pq4337/devnet";
 import { create2DeployerAddress, create2DeployerRuntimeCode, entryPointAddress, getPQ4337Addresses, getPQ4337Contracts, schemes } from "@pq4337/sdk";
 import { type BareChain, startBareChain } from "../helpers/bareChain.js";
-import { inverseNttDeployment } from "../helpers/inverseNttPredeploy.js";
+import { inverseNttCode } from "../../scripts/inverse-ntt-code.mjs";
 
 /**
  * The key attestors deployPQ4337 deploys besides the CREATE2 deployer, EntryPoint, the two factories (PQAccount, Safe
@@ -133,7 +133,7 @@ describe("pq4337 deploy on a bare chain (anvil, chain id 11155111, no CREATE2 de
     for (const address of [addresses.accountFactory, addresses.accountImplementation, ...Object.values(addresses.verifiers)])
       assert.notEqual(await chain.getCode({ address }), undefined, address);
     // ML-DSA's inverse NTT, through the CREATE2 deployer: the code the in-process chains of the other tests are given.
-    assert.equal(await chain.getCode({ address: addresses.mldsaInverseNtt }), inverseNttDeployment().runtimeCode);
+    assert.equal(await chain.getCode({ address: addresses.mldsaInverseNtt }), inverseNttCode().runtimeCode);
 
     const record = JSON.parse(readFileSync(join(out, "11155111.json"), "utf8")) as {
       chainId: number;

@@ -2,18 +2,12 @@
 // address (contracts/utils/MLDSAInverseNTT.sol), as on a chain where `deployPQ4337` ran, so that tests can deploy
 // ML-DSA verifiers, mocks and profilers directly. The code is the creation code's runtime, placed with
 // `hardhat_setCode`; the real route (the CREATE2 deployer) is what test/e2e/deploy.e2e.test.ts and the devnet run,
-// and test/utils/MLDSAInverseNTT.test.ts checks that both give this code at this address.
-import { readFileSync } from "node:fs";
+// and test/utils/MLDSANTT.test.ts checks that both give this code at this address.
 import { definePlugin } from "hardhat/plugins";
+import { inverseNttCode } from "../../scripts/inverse-ntt-code.mjs";
 
-/** The inverse NTT's address, creation code and runtime code, read from its generated library. */
-export function inverseNttDeployment(): { address: `0x${string}`; initCode: `0x${string}`; runtimeCode: `0x${string}` } {
-  const source = readFileSync(new URL("../../contracts/utils/MLDSAInverseNTT.sol", import.meta.url), "utf8");
-  const address = /address internal constant DEPLOYMENT = (0x[0-9a-fA-F]{40});/.exec(source)![1] as `0x${string}`;
-  const initCode = [...source.matchAll(/hex"([0-9a-f]+)"/g)].map((match) => match[1]).join("");
-  // The creation code is a 10-byte prefix that returns the runtime code after it.
-  return { address, initCode: `0x${initCode}`, runtimeCode: `0x${initCode.slice(20)}` };
-}
+/** Code that returns 2,048 zero bytes to any call: a look-alike the verifiers must refuse at the inverse NTT's address. */
+export const inverseNttLookAlike = "0x6108005ff3" as const;
 
 export default definePlugin({
   id: "pq4337-inverse-ntt-predeploy",
@@ -23,7 +17,7 @@ export default definePlugin({
         async newConnection(context, next) {
           const connection = await next(context);
           if (connection.networkConfig.type === "edr-simulated") {
-            const { address, runtimeCode } = inverseNttDeployment();
+            const { address, runtimeCode } = inverseNttCode();
             await connection.provider.request({ method: "hardhat_setCode", params: [address, runtimeCode] });
           }
           return connection;

@@ -17,7 +17,8 @@ import {
   toCodeChunks,
 } from "@pq4337/sdk";
 import { type Fixture, deployFixture } from "./deployment.js";
-import { inverseNttDeployment } from "./inverseNttPredeploy.js";
+import { inverseNttCode } from "../../scripts/inverse-ntt-code.mjs";
+import { inverseNttLookAlike } from "./inverseNttPredeploy.js";
 
 const MAGIC = "0x024ad318"; // IERC7913SignatureVerifier.verify.selector
 const FAILURE = "0xffffffff";
@@ -276,12 +277,11 @@ export function describeMldsaVerifier(connection: NetworkConnection<"generic">, 
     });
 
     it("reverts, never accepts, where the inverse NTT's address holds no code or other code", async () => {
-      const { address, runtimeCode } = inverseNttDeployment();
+      const { address, runtimeCode } = inverseNttCode();
       const setCode = (code: Hex) => connection.provider.request({ method: "hardhat_setCode", params: [address, code] });
       // No code (a chain where it was never deployed), and a look-alike that returns 2,048 zero bytes to any call.
-      const lookAlike: Hex = "0x6108005ff3";
       try {
-        for (const code of ["0x", lookAlike] as const) {
+        for (const code of ["0x", inverseNttLookAlike] as const) {
           await setCode(code);
           await assert.rejects(verify(signer.key, hash, signature), /MLDSAInverseNTTNotDeployed/);
         }

@@ -7,7 +7,8 @@ import { network } from "hardhat";
 import { type Hex, getContractAddress, keccak256, sliceHex } from "viem";
 import { getPQ4337Addresses } from "@pq4337/sdk";
 import { inverseNtt, ntt } from "@pq4337/sdk/mldsa65";
-import { inverseNttDeployment } from "../helpers/inverseNttPredeploy.js";
+import { inverseNttCode } from "../../scripts/inverse-ntt-code.mjs";
+import { inverseNttLookAlike } from "../helpers/inverseNttPredeploy.js";
 
 const { viem, provider } = await network.create();
 const mock = await viem.deployContract("MLDSANTTMock");
@@ -118,7 +119,7 @@ describe("MLDSANTT", () => {
 });
 
 describe("MLDSAInverseNTT", () => {
-  const { address, initCode, runtimeCode } = inverseNttDeployment();
+  const { address, initCode, runtimeCode } = inverseNttCode();
   const setCode = (code: Hex) => provider.request({ method: "hardhat_setCode", params: [address, code] });
 
   it("is the file its generator writes", async () => {
@@ -141,10 +142,8 @@ describe("MLDSAInverseNTT", () => {
 
   it("is refused where its address holds no code or other code, and a call to no code is not taken for a result", async () => {
     const input = randomPolynomial(q);
-    // A look-alike that returns 2,048 zero bytes to any call.
-    const lookAlike: Hex = "0x6108005ff3";
     try {
-      for (const code of ["0x", lookAlike] as const) {
+      for (const code of ["0x", inverseNttLookAlike] as const) {
         await setCode(code);
         await assert.rejects(mock.read.requireInverseDeployed(), /MLDSAInverseNTTNotDeployed/);
         await assert.rejects(mock.read.invNttPairs([input, Array<bigint>(256).fill(0n)]), /MLDSAInverseNTTNotDeployed/);

@@ -63,9 +63,9 @@ export function readCompiledContracts(checkout: string, contracts: Deterministic
 
   const compiled = new Map<string, CompiledContract>();
   for (const contract of contracts) {
-    // EntryPoint v0.8 is the canonical build, compiled elsewhere; ML-DSA's inverse NTT is bytecode its generator writes
-    // (scripts/codegen/mldsa-inverse-ntt.mjs), not solc's: its library's artifact is not its code.
-    const path = contract.name === "MLDSAInverseNTT" ? undefined : artifactPaths.get(contract.name);
+    // Code the build does not describe (EntryPoint v0.8, ML-DSA's inverse NTT): its origin is its record's source.
+    if (contract.origin) continue;
+    const path = artifactPaths.get(contract.name);
     if (!path) continue;
     const artifact = JSON.parse(readFileSync(path, "utf8")) as { bytecode: Hex; inputSourceName: string; contractName: string; buildInfoId: string };
     // The kit's bytecode is the init code: the creation code, then the constructor's arguments (a verifier's precompiles).
@@ -143,11 +143,7 @@ export function writeDeploymentRecord({ directory, chainId, commit, contracts, d
       address: contract.address,
       salt: contract.salt,
       ...transaction(contract.name, contract.address),
-      source:
-        compiledContract?.fullyQualifiedName ??
-        (contract.name === "MLDSAInverseNTT"
-          ? "scripts/codegen/mldsa-inverse-ntt.mjs, its creation code in contracts/utils/MLDSAInverseNTT.sol"
-          : "@account-abstraction/contracts@0.8.0, the canonical build"),
+      source: compiledContract?.fullyQualifiedName ?? contract.origin ?? "@account-abstraction/contracts@0.8.0, the canonical build",
     };
     if (compiledContract) {
       const inputPath = join(inputs, `${contract.name}.input.json`);

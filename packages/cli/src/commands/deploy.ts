@@ -161,8 +161,7 @@ function verifyOnExplorers(
   let failed = 0;
   for (const { name, address } of kit) {
     const fullyQualifiedName = compiled.get(name)?.fullyQualifiedName;
-    // EntryPoint v0.8 is verified on explorers already; ML-DSA's inverse NTT has no Solidity source to verify.
-    if (!fullyQualifiedName) continue;
+    if (!fullyQualifiedName) continue; // EntryPoint v0.8 is verified on explorers already; the inverse NTT has no source.
     console.log(`verifying ${name} at ${address}`);
     const result = spawnSync(process.execPath, [hardhat, "verify", "--network", "deployed", "--contract", fullyQualifiedName, address, ...constructorArguments(name, precompiles)], {
       cwd: checkout,

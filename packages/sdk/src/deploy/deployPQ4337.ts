@@ -60,6 +60,11 @@ export type DeterministicContract = {
   /** The compiler's runtime code, immutables zero-filled: code at `address` must match it. */
   deployedBytecode: Hex;
   salt: Hex;
+  /**
+   * Where the code comes from when pq4337's Solidity build does not describe it (the canonical EntryPoint build, the
+   * generator of ML-DSA's inverse NTT): deployment records name it as the source, with no compiler input.
+   */
+  origin?: string;
   address: Address;
 };
 
@@ -83,21 +88,28 @@ export type GetPQ4337ContractsParameters = {
  * for (const { name, address } of getPQ4337Contracts()) console.log(name, address)
  */
 export function getPQ4337Contracts({ precompiles }: GetPQ4337ContractsParameters = {}): DeterministicContract[] {
-  const contract = (name: string, bytecode: Hex, deployedBytecode: Hex, salt = deploymentSalt): DeterministicContract => ({
+  const contract = (name: string, bytecode: Hex, deployedBytecode: Hex, salt = deploymentSalt, origin?: string): DeterministicContract => ({
     name,
     bytecode,
     deployedBytecode,
     salt,
     address: getDeterministicAddress({ bytecode, salt }),
+    ...(origin ? { origin } : {}),
   });
   return [
-    contract("EntryPoint", entryPoint08Bytecode, entryPoint08DeployedBytecode, entryPointSalt),
+    contract("EntryPoint", entryPoint08Bytecode, entryPoint08DeployedBytecode, entryPointSalt, "@account-abstraction/contracts@0.8.0, the canonical build"),
     contract("PQAccountFactory", pqAccountFactoryBytecode, pqAccountFactoryDeployedBytecode),
     contract("ERC7913SafeOwnerFactory", erc7913SafeOwnerFactoryBytecode, erc7913SafeOwnerFactoryDeployedBytecode),
     contract("MLDSAKeyAttestor", mldsaKeyAttestorBytecode, mldsaKeyAttestorDeployedBytecode),
     contract("FalconKeyAttestor", falconKeyAttestorBytecode, falconKeyAttestorDeployedBytecode),
     contract("MLDSA44KeccakKeyAttestor", mldsa44KeccakKeyAttestorBytecode, mldsa44KeccakKeyAttestorDeployedBytecode),
-    contract("MLDSAInverseNTT", mldsaInverseNttBytecode, mldsaInverseNttDeployedBytecode),
+    contract(
+      "MLDSAInverseNTT",
+      mldsaInverseNttBytecode,
+      mldsaInverseNttDeployedBytecode,
+      deploymentSalt,
+      "scripts/codegen/mldsa-inverse-ntt.mjs, its creation code in contracts/utils/MLDSAInverseNTT.sol",
+    ),
     ...Object.values(schemes).map((scheme) =>
       contract(scheme.verifierName, verifierInitCode({ scheme, precompiles }), scheme.verifierDeployedBytecode),
     ),
